@@ -1,0 +1,109 @@
+"""gb16.reference — the reference scorer for 国标十六张 (seed000) and standard MCR (xinbian).
+
+    >>> from gb16.reference import score
+    >>> r = score({"hand": "111222333444z 123m 55z，点和5z"})
+    >>> r["total"], [f["name"] for f in r["fans"]]
+    (165, ['大四喜', '四暗刻', '混一色', '全带幺', '门前清', '单钓将'])
+
+The public functions take a case input (a dict, docs/contract.md) and return JSON-ready
+dicts; bad input gives ``{"ok": false, "error": {...}}``, never an exception.
+
+Where things are decided:
+
+* the notation and the input contract — :mod:`.notation`, :mod:`.hand`;
+* winning shapes and the formal wait set — :mod:`.shapes`, :mod:`.readings`;
+* each fan's definition — :mod:`.fans` (one predicate per fan);
+* which fans exclude which — corpus/fans.json, applied in :mod:`.scoring`;
+* one big combination and the chow-pair forest — :mod:`.combination`;
+* interpretations, the highest total, ties — :mod:`.scoring`;
+* decisions where the texts leave room — docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from .errors import ERROR_CODES, InputError
+from .hand import Hand, hand_from_input
+from .readings import formal_waits
+from .result import interpretation_json, result_json
+from .scoring import Interpretation, best, interpretations, preference_key
+
+__all__ = ["score", "explain", "score_interpretation", "waits", "ERROR_CODES", "InputError",
+           "Hand", "hand_from_input"]
+
+
+def score(case_input) -> dict:
+    """Score one case input; the result contract of docs/contract.md."""
+    try:
+        hand = hand_from_input(case_input)
+        return result_json(best(interpretations(hand)), formal_waits(hand))
+    except InputError as e:
+        return e.as_result()
+
+
+def explain(case_input) -> dict:
+    """Every interpretation scored on its own, the chosen one marked, and why the others lose."""
+    try:
+        hand = hand_from_input(case_input)
+        interps = sorted(interpretations(hand), key=preference_key)
+    except InputError as e:
+        return e.as_result()
+    waits = formal_waits(hand)
+    chosen = interps[0]
+    readings = []
+    for k, interp in enumerate(interps):
+        readings.append({
+            "interpretation": interpretation_json(interp),
+            "description": interp.reading.describe(),
+            "fans": result_json(interp, waits)["fans"],
+            "fan_points": interp.fan_points,
+            "total": interp.total,
+            "chosen": k == 0,
+            "why": _why(interp, chosen, k),
+        })
+    return {"ok": True, "result": result_json(chosen, waits), "readings": readings,
+            "waits": [_tile(t) for t in waits]}
+
+
+def score_interpretation(case_input, interpretation: dict) -> dict:
+    """Score one given interpretation (an ``interpretation`` object of a result) alone."""
+    try:
+        hand = hand_from_input(case_input)
+        for interp in interpretations(hand):
+            if _same_reading(interpretation_json(interp), interpretation):
+                return result_json(interp, formal_waits(hand))
+        raise InputError("invalid_input", "the interpretation is not a legal reading of this hand")
+    except InputError as e:
+        return e.as_result()
+
+
+def waits(case_input) -> dict:
+    """The formal wait set of a hand given WITHOUT its winning tile (16 tiles in gb16).
+
+    ``case_input`` is ``{"hand": ..., "variant": ...}`` (other fields are allowed but not
+    needed).  Returns ``{"ok": true, "waits": [...]}`` (seed000 §二.7).
+    """
+    from .hand import waiting_hand_from_input
+    from .readings import wait_set
+    try:
+        w = waiting_hand_from_input(case_input)
+    except InputError as e:
+        return e.as_result()
+    return {"ok": True, "variant": w.variant.id, "waits": [_tile(t) for t in wait_set(w.variant, w.melds, w.standing)]}
+
+
+def _tile(t: int) -> str:
+    from .tiles import name
+    return name(t)
+
+
+def _same_reading(a: dict, b: dict) -> bool:
+    keys = ("shape", "sets", "pair", "knitted", "win_in", "big_combination")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def _why(interp: Interpretation, chosen: Interpretation, k: int) -> str:
+    if k == 0:
+        return "highest total" + (" (ties broken as in docs/rulings.md R-011)" if False else "")
+    if interp.total < chosen.total:
+        return f"total {interp.total} < {chosen.total}"
+    return "same total; the chosen interpretation wins the tie-break of docs/rulings.md R-011"

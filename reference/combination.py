@@ -1,0 +1,124 @@
+"""The combination rules: one big combination (seed000 §二.5) and the chow-pair forest
+(seed000 §二.6).  This module is the one place where they are decided.
+
+§二.5 "一色四节高、一色三节高及所有四顺子／三顺子番种全局至多取一个，选择总分最高的组合。"
+    Every fan of :data:`BIG_COMBINATION` that holds is a candidate; each candidate is scored
+    as its own interpretation and the best total wins (docs/rulings.md R-002).  The
+    exclusions that go with a big combination (a 四顺子 fan excludes every chow-pair fan,
+    "包含第五顺子"; 三同刻 excludes 双同刻) are data in corpus/fans.json.
+
+§二.6 "每一对顺子最多建立一个1分关系。已计入三顺子大番的三副视为一个整体……每增加一个连接最多计
+    1分，不允许同一圈关系重复计分……老少副依底本只能计一次。"
+    :func:`chow_links` counts a largest forest of relations (docs/rulings.md R-001).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import table
+from .fans import REGISTRY
+
+#: seed000 §二.5 / xinbian 第六章 5: at most one of these per interpretation.
+BIG_COMBINATION = (
+    "four_pure_shifted_pungs", "pure_shifted_pungs",                      # 一色四节高, 一色三节高
+    "quadruple_chow", "four_pure_shifted_chows",                          # 四顺子
+    "pure_terminal_chows", "three_suited_terminal_chows",                 # 四顺子 (gb13 only)
+    "pure_triple_chow", "pure_straight", "pure_shifted_chows",            # 三顺子
+    "mixed_straight", "mixed_triple_chow", "mixed_shifted_chows",
+)
+
+#: seed000 §二.6: relations between two chows, in table order (the order links are tried).
+CHOW_PAIR_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+ONCE_ONLY_LINK = "two_terminal_chows"  # 老少副依底本只能计一次
+
+
+def relation(a, b) -> str | None:
+    """The chow-pair fan two chows form, if any (at most one: the definitions exclude each other)."""
+    for fan_id in CHOW_PAIR_FANS:
+        if REGISTRY[fan_id].func(a, b):
+            return fan_id
+    return None
+
+
+def big_combination_choices(candidates: dict[str, list[tuple[int, ...]]]):
+    """The interpretations §二.5 allows: one candidate each, or ``None`` if there is none.
+
+    ``candidates`` maps a fan id to the set-index tuples that satisfy it.
+    """
+    choices = [(fan_id, sets) for fan_id in BIG_COMBINATION for sets in candidates.get(fan_id, ())]
+    return choices or [None]
+
+
+def chow_links(chows, big) -> list[tuple[str, int, int]]:
+    """The chow-pair fans counted among ``chows`` beside the big combination ``big``.
+
+    ``chows`` is a sequence of ``(set index, Group)``; ``big`` is ``(fan id, set indices)``
+    or ``None``.  The chows of the big combination are one node; every related pair of
+    nodes is an edge (a chow outside the group gets one edge per group member it relates
+    to); the counted links are a largest cycle-free set of edges with at most one 老少副.
+    Edges are tried in table order (一般高, 喜相逢, 连六, 老少副) and then by set position
+    (Kruskal); trying 老少副 last makes the greedy forest a largest one.
+    Returns ``(fan id, i, j)`` for each counted link.
+    """
+    group = set(big[1]) if big is not None else set()
+    node = {i: ("group" if i in group else i) for i, _ in chows}
+    edges = []
+    for (i, a), (j, b) in combinations(chows, 2):
+        if i in group and j in group:
+            continue  # 其内部不再计双顺子
+        fan_id = relation(a, b)
+        if fan_id:
+            edges.append((table.ORDER[fan_id], i, j, fan_id))
+    edges.sort()
+    parent = {n: n for n in node.values()}
+
+    def root(n):
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    links, once_used = [], False
+    for _, i, j, fan_id in edges:
+        if fan_id == ONCE_ONLY_LINK and once_used:
+            continue
+        a, b = root(node[i]), root(node[j])
+        if a == b:
+            continue  # 不允许同一圈关系重复计分
+        parent[a] = b
+        links.append((fan_id, i, j))
+        once_used |= fan_id == ONCE_ONLY_LINK
+    return links
+
+
+def chow_combination(chows):
+    """Points from chow combinations for five (or fewer) chows alone — for the Z3 cross-check.
+
+    ``chows`` is a list of ``(suit, start)`` with suit in "mps" and start 1–7.  Returns
+    ``(points, big_fan_id or None, links)``: the best over the §二.5 choices of the big
+    combination's points plus the chow-pair fans counted beside it, after the exclusions of
+    corpus/fans.json — the same functions the scorer uses.
+    """
+    from .groups import CHOW, Group
+    from .tiles import tile
+
+    groups = tuple((k, Group(CHOW, tile(suit, start))) for k, (suit, start) in enumerate(chows))
+
+    class _Chows:  # the part of a reading the chow fans look at
+        def __init__(self, chows):
+            self.chows = chows
+
+    view = _Chows(groups)
+    candidates = {fan_id: REGISTRY[fan_id].func(view) for fan_id in BIG_COMBINATION
+                  if fan_id in REGISTRY and table.fan(fan_id).family == "chows"}
+    best = None
+    for big in big_combination_choices(candidates):
+        links = chow_links(groups, big)
+        if big is not None and any(e.fan in CHOW_PAIR_FANS and e.scope == "whole"
+                                   for e in table.fan(big[0]).excludes):
+            links = []
+        points = (table.fan(big[0]).points if big else 0) + len(links)
+        if best is None or points > best[0]:
+            best = (points, big[0] if big else None, links)
+    return best

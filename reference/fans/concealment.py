@@ -1,0 +1,41 @@
+"""Fans of the concealed state and of the way the hand is won.
+
+门前清 as a state (xinbian 第三章 30): no chow, no pung, no exposed kong — concealed
+kongs keep a hand concealed.  seed000 §二.4 and §三 (门前清, 不求人): judged by the actual
+state of the whole hand; 四暗刻 does not exclude them in gb16.
+"""
+
+from __future__ import annotations
+
+from . import HAND, fan
+
+
+@fan("concealed_hand", scope=HAND)
+def concealed_hand(h):
+    """门前清 — xinbian 第七章 62: 未吃、碰、明杠，点和和牌."""
+    return h.is_concealed and not h.self_draw
+
+
+@fan("fully_concealed_hand", scope=HAND)
+def fully_concealed_hand(h):
+    """不求人 — xinbian 第七章 56: 未吃、碰、明杠，自摸和牌 (不计自摸)."""
+    return h.is_concealed and h.self_draw
+
+
+@fan("self_drawn", scope=HAND)
+def self_drawn(h):
+    """自摸 — xinbian 第七章 80: 自摸和牌."""
+    return h.self_draw
+
+
+@fan("melded_hand")
+def melded_hand(r):
+    """全求人 — xinbian 第七章 52; seed000 §二.2 and §三 (docs/rulings.md R-004).
+
+    gb16: 五副面子全部明露，点和将牌；暗杠不算明露. Every set is an exposed meld (an added
+    kong is still exposed) and the discarded winning tile completes the pair.
+    gb13: the base definition 所有面子均为明顺或明刻，点和和牌 — see docs/rulings.md.
+    """
+    h = r.hand
+    return (r.is_standard and not h.self_draw and r.win_in == "pair"
+            and all(g.exposed for g in r.sets))

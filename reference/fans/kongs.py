@@ -1,0 +1,83 @@
+"""Kong fans and concealed-pung fans (seed000 §二.3).
+
+"四暗刻、四杠解释为至少四副，五副时各仍只计一次。三暗刻、三杠、双暗刻、单双杠使用底本的确切数量。"
+Kongs are melds and never change between readings, so the kong fans are decided by the
+hand; the number of concealed pungs depends on where the winning tile sits.
+"""
+
+from __future__ import annotations
+
+from . import HAND, fan
+
+
+def _kongs(h):
+    concealed = sum(1 for k in h.kongs if k.concealed)
+    return concealed, len(h.kongs) - concealed
+
+
+@fan("four_kongs", scope=HAND)
+def four_kongs(h):
+    """四杠 — xinbian 第七章 5; seed000 §三: 至少四副杠；五杠仍只计一次四杠."""
+    return len(h.kongs) >= 4
+
+
+@fan("three_kongs", scope=HAND)
+def three_kongs(h):
+    """三杠 — xinbian 第七章 17: 杠牌恰有三副."""
+    return len(h.kongs) == 3
+
+
+@fan("two_concealed_kongs", scope=HAND)
+def two_concealed_kongs(h):
+    """双暗杠 — xinbian 第七章 53: 杠牌恰有两副且均为暗杠."""
+    return _kongs(h) == (2, 0)
+
+
+@fan("two_melded_kongs", scope=HAND)
+def two_melded_kongs(h):
+    """双明杠 — xinbian 第七章 57: 杠牌恰有两副且均为明杠."""
+    return _kongs(h) == (0, 2)
+
+
+@fan("concealed_and_melded_kong", scope=HAND)
+def concealed_and_melded_kong(h):
+    """明暗杠 — xinbian 第七章 82: 杠牌恰有两副且为明杠、暗杠各一副."""
+    return _kongs(h) == (1, 1)
+
+
+@fan("concealed_kong", scope=HAND)
+def concealed_kong(h):
+    """暗杠 — xinbian 第七章 67: 杠牌恰有一副且为暗杠."""
+    return _kongs(h) == (1, 0)
+
+
+@fan("melded_kong", scope=HAND)
+def melded_kong(h):
+    """明杠 — xinbian 第七章 74: 杠牌恰有一副且为明杠."""
+    return _kongs(h) == (0, 1)
+
+
+def concealed_pungs(r) -> int:
+    """暗刻 in the reading (xinbian 第三章 19; seed000 §二.3 "点和补成的刻子不是暗刻")."""
+    return sum(1 for _, g in r.pungs if g.concealed)
+
+
+@fan("four_concealed_pungs")
+def four_concealed_pungs(r):
+    """四暗刻 — xinbian 第七章 12; seed000 §三: 至少四副暗刻或暗杠；五副仍只计一次.
+
+    Not necessarily concealed in gb16 (seed000 §二.4): the fifth set may be exposed.
+    """
+    return concealed_pungs(r) >= 4
+
+
+@fan("three_concealed_pungs")
+def three_concealed_pungs(r):
+    """三暗刻 — xinbian 第七章 33: 暗刻恰有三副; seed000 §三: 点和张补成的刻子为明刻."""
+    return concealed_pungs(r) == 3
+
+
+@fan("two_concealed_pungs")
+def two_concealed_pungs(r):
+    """双暗刻 — xinbian 第七章 66: 暗刻恰有两副 (not beside 双暗杠: an exclusion)."""
+    return concealed_pungs(r) == 2

@@ -1,0 +1,39 @@
+"""Fans of the moment of winning, given as flags in the input (docs/contract.md).
+
+seed000 §三 for each: "沿用底本定义、分值和排除，在完整十七张牌姿中判断".  Whether the flags can
+hold together is checked when the input is read (docs/rulings.md R-006, R-014).
+"""
+
+from __future__ import annotations
+
+from . import HAND, fan
+
+
+@fan("last_tile_draw", scope=HAND)
+def last_tile_draw(h):
+    """妙手回春 — xinbian 第七章 44: 自摸牌墙所剩最后一张牌 (不计自摸)."""
+    return h.last_tile and h.self_draw
+
+
+@fan("last_tile_claim", scope=HAND)
+def last_tile_claim(h):
+    """海底捞月 — xinbian 第七章 45: 和牌墙摸完后别家打出的牌."""
+    return h.last_tile and not h.self_draw
+
+
+@fan("out_with_replacement_tile", scope=HAND)
+def out_with_replacement_tile(h):
+    """杠上开花 — xinbian 第七章 46: 自摸杠牌后摸进的牌 (不计自摸)."""
+    return h.kong_replacement
+
+
+@fan("robbing_the_kong", scope=HAND)
+def robbing_the_kong(h):
+    """抢杠和 — xinbian 第七章 47: 和他家用于加杠的牌 (不计和绝张)."""
+    return h.robbing_kong
+
+
+@fan("last_of_kind", scope=HAND)
+def last_of_kind(h):
+    """和绝张 — xinbian 第七章 58: 一种牌已亮明三张，和所剩的第四张牌 (R-006)."""
+    return h.last_of_kind

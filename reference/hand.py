@@ -1,0 +1,242 @@
+"""The input contract (docs/contract.md): validating a case input into a :class:`Hand`.
+
+Validation never corrects anything: every problem is an
+:class:`~gb16.reference.errors.InputError` with one of the closed set of codes and a
+message saying what to fix.  Checks run in this order, so the first problem reported is
+the most basic one: the object and its fields, the variant, the notation and tiles, the
+melds, copies, the tile count, the winning tile, the flags.  Whether the tiles form a
+winning shape is decided later, by :mod:`gb16.reference.readings`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from . import tiles as T
+from .errors import InputError
+from .groups import Group
+from .notation import parse_hand, parse_tile
+from .variants import VARIANTS, Variant
+
+FIELDS = {
+    "variant": str, "hand": str, "win_tile": str, "win_by": str,
+    "prevalent_wind": str, "seat_wind": str, "flowers": int,
+    "last_of_kind": bool, "last_tile": bool, "kong_replacement": bool, "robbing_kong": bool,
+}
+WIN_BY = ("discard", "self_draw")
+FLAGS = ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A validated winning hand: the standing tiles, the melds and the circumstances."""
+
+    variant: Variant
+    standing: tuple[int, ...]   # 34 counts of the standing tiles, winning tile included
+    melds: tuple[Group, ...]    # exposed melds and concealed kongs, in the order written
+    win_tile: int
+    self_draw: bool
+    prevalent_wind: int         # tile index of the wind
+    seat_wind: int
+    flowers: int = 0
+    last_of_kind: bool = False
+    last_tile: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+
+    # -- facts about the whole hand, used by the tile-content fans ---------------------
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """Copies of each tile in the whole hand, kong tiles included (all four)."""
+        c = list(self.standing)
+        for meld in self.melds:
+            for t in meld.tiles:
+                c[t] += 1
+        return tuple(c)
+
+    @cached_property
+    def tile_set(self) -> frozenset[int]:
+        return frozenset(t for t, n in enumerate(self.counts) if n)
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        """The suits (m, p, s) of the numbered tiles present."""
+        return frozenset(T.suit_of(t) for t in self.tile_set if T.is_numbered(t))
+
+    @cached_property
+    def has_honours(self) -> bool:
+        return any(T.is_honour(t) for t in self.tile_set)
+
+    @cached_property
+    def numbers(self) -> frozenset[int]:
+        """The ranks 1–9 of the numbered tiles present."""
+        return frozenset(T.number_of(t) for t in self.tile_set if T.is_numbered(t))
+
+    @cached_property
+    def is_concealed(self) -> bool:
+        """门前清 as a state (xinbian 第三章 30): no chow, pung or exposed kong."""
+        return not any(m.exposed for m in self.melds)
+
+    @cached_property
+    def kongs(self) -> tuple[Group, ...]:
+        return tuple(m for m in self.melds if m.is_kong)
+
+    @cached_property
+    def pre_win_standing(self) -> tuple[int, ...]:
+        """The standing tiles before the winning tile arrived (seed000 §二.7)."""
+        c = list(self.standing)
+        c[self.win_tile] -= 1
+        return tuple(c)
+
+
+def _check_fields(data) -> None:
+    """The object, its fields and their types and ranges."""
+    if not isinstance(data, dict):
+        raise InputError("invalid_input", f"a case input must be a JSON object, not {type(data).__name__}")
+    unknown = sorted(set(data) - set(FIELDS))
+    if unknown:
+        raise InputError("invalid_input", f"unknown field(s) {', '.join(map(repr, unknown))}; "
+                                          f"known fields: {', '.join(FIELDS)}")
+    for field, kind in FIELDS.items():
+        if field in data and not _is(data[field], kind):
+            raise InputError("invalid_input", f"field {field!r} must be {_type_name(kind)}, "
+                                              f"got {json_repr(data[field])}")
+    if data.get("variant", "gb16") not in VARIANTS:
+        raise InputError("unsupported_variant", f"variant {data['variant']!r} is not supported; use 'gb16' or 'gb13'")
+    if "hand" not in data:
+        raise InputError("invalid_input", "field 'hand' is required")
+    if not 0 <= data.get("flowers", 0) <= 8:
+        raise InputError("invalid_input", f"flowers must be 0–8, got {data['flowers']}")
+    for field in ("prevalent_wind", "seat_wind"):
+        if data.get(field, "E") not in T.WIND_LETTERS:
+            raise InputError("invalid_input", f"{field} must be one of E, S, W, N, got {data[field]!r}")
+    if "win_by" in data and data["win_by"] not in WIN_BY:
+        raise InputError("invalid_input", f"win_by must be 'discard' or 'self_draw', got {data['win_by']!r}")
+
+
+def hand_from_input(data) -> Hand:
+    """Validate a case input (a JSON object already decoded) into a :class:`Hand`."""
+    _check_fields(data)
+    parsed = parse_hand(data["hand"])
+    win_tile = parse_tile(data["win_tile"]) if "win_tile" in data else None
+    win_by = data.get("win_by")
+    if parsed.suffix_win_tile is not None:
+        if win_tile is not None and win_tile != parsed.suffix_win_tile:
+            raise InputError("invalid_input", f"win_tile {data['win_tile']!r} disagrees with the hand's suffix "
+                                              f"({T.name(parsed.suffix_win_tile)})")
+        if win_by is not None and win_by != parsed.suffix_win_by:
+            raise InputError("invalid_input", f"win_by {win_by!r} disagrees with the hand's suffix "
+                                              f"({parsed.suffix_win_by})")
+        win_tile, win_by = parsed.suffix_win_tile, parsed.suffix_win_by
+    if win_tile is None:
+        raise InputError("invalid_input", "field 'win_tile' is required (or end the hand with '，点和X' / '，自摸X')")
+    if win_by is None:
+        raise InputError("invalid_input", "field 'win_by' is required: 'discard' or 'self_draw'")
+
+    hand = Hand(
+        variant=VARIANTS[data.get("variant", "gb16")], standing=_counts(parsed.standing), melds=parsed.melds,
+        win_tile=win_tile, self_draw=(win_by == "self_draw"),
+        prevalent_wind=T.WIND_LETTERS[data.get("prevalent_wind", "E")],
+        seat_wind=T.WIND_LETTERS[data.get("seat_wind", "E")],
+        flowers=data.get("flowers", 0), **{f: data.get(f, False) for f in FLAGS},
+    )
+    _check_copies(hand.counts)
+    _check_count(hand.variant, hand.standing, hand.melds, 0)
+    if not hand.standing[win_tile]:
+        where = "inside a meld" if hand.counts[win_tile] else "absent from the hand"
+        raise InputError("win_tile_not_in_hand",
+                         f"the winning tile {T.name(win_tile)} is {where}; it must be one of the standing tiles")
+    _check_flags(hand)
+    return hand
+
+
+@dataclass(frozen=True)
+class WaitingHand:
+    """A hand one tile short of a win (16 tiles in gb16), for the formal wait set."""
+
+    variant: Variant
+    standing: tuple[int, ...]
+    melds: tuple[Group, ...]
+
+
+def waiting_hand_from_input(data) -> WaitingHand:
+    """Validate ``{"hand": ..., "variant": ...}`` for a hand that is one tile short."""
+    _check_fields(data)
+    parsed = parse_hand(data["hand"])
+    if parsed.suffix_win_tile is not None:
+        raise InputError("invalid_input", "a waiting hand has no winning tile: drop the '，点和X' / '，自摸X' suffix")
+    variant = VARIANTS[data.get("variant", "gb16")]
+    standing = _counts(parsed.standing)
+    counts = list(standing)
+    for meld in parsed.melds:
+        for t in meld.tiles:
+            counts[t] += 1
+    _check_copies(tuple(counts))
+    _check_count(variant, standing, parsed.melds, 1)
+    return WaitingHand(variant, standing, parsed.melds)
+
+
+def _counts(tiles) -> tuple[int, ...]:
+    c = [0] * 34
+    for t in tiles:
+        c[t] += 1
+    return tuple(c)
+
+
+def _check_copies(counts) -> None:
+    for t, n in enumerate(counts):
+        if n > 4:
+            raise InputError("too_many_copies", f"{n} copies of {T.name(t)} in the hand (at most 4)")
+
+
+def _check_count(variant, standing, melds, short: int) -> None:
+    """Kongs count as three tiles toward the hand size (xinbian 第三章 7)."""
+    size = sum(standing) + 3 * len(melds)
+    if size != variant.tiles - short:
+        kongs = " (kongs counted as 3)" if any(m.is_kong for m in melds) else ""
+        what = (f"a {variant.id} winning hand has {variant.tiles}, winning tile included" if not short
+                else f"a waiting {variant.id} hand has {variant.tiles - 1}")
+        raise InputError("wrong_tile_count", f"the hand has {size} tiles{kongs}; {what}")
+
+
+def _check_flags(hand: Hand) -> None:
+    """docs/rulings.md R-014 and R-006."""
+    w = T.name(hand.win_tile)
+    if hand.robbing_kong:
+        if hand.self_draw:
+            raise InputError("inconsistent_flags", "robbing_kong (抢杠和) is a win on another player's kong tile: "
+                                                   "win_by must be 'discard'")
+        if hand.counts[hand.win_tile] != 1:
+            raise InputError("inconsistent_flags", f"robbing_kong: the other three {w} are in the robbed kong, so the "
+                                                   f"hand can hold only the winning {w}")
+        if hand.last_tile:
+            raise InputError("inconsistent_flags", "robbing_kong and last_tile cannot both hold: no kong may be "
+                                                   "added once the last tile is drawn (xinbian 第四章 6)")
+    if hand.kong_replacement:
+        if not hand.self_draw:
+            raise InputError("inconsistent_flags", "kong_replacement (杠上开花) needs win_by 'self_draw'")
+        if not hand.kongs:
+            raise InputError("inconsistent_flags", "kong_replacement (杠上开花) needs a kong in the hand")
+    if hand.last_of_kind and hand.standing[hand.win_tile] != 1:
+        raise InputError("inconsistent_flags", f"last_of_kind (和绝张): three {w} must already be visible, but the "
+                                               f"hand holds another concealed {w}")
+
+
+def _is(value, kind) -> bool:
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _type_name(kind) -> str:
+    return {str: "a string", int: "an integer", bool: "true or false"}[kind]
+
+
+def json_repr(value) -> str:
+    import json
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)

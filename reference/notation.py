@@ -1,0 +1,131 @@
+"""Reading the hand notation of the rule page (seed000 §四; docs/contract.md "Hand notation").
+
+    111222333444z 123m 55z，点和5z
+    [123m] 222m 444p 666s 111z 55z
+    {1111m} [789s] 23455p EEE
+
+Digits followed by a suit letter (m p s z), honour letters E S W N C P F, ``[...]`` for an
+exposed meld, ``{...}`` for a concealed kong, spaces anywhere, and an optional suffix
+``，点和X`` (discard) or ``，自摸X`` (self-draw).  Every mistake is an
+:class:`~gb16.reference.errors.InputError` whose message points at the place to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import tiles as T
+from .errors import InputError
+from .groups import CHOW, KONG, PUNG, Group
+
+_SUFFIX = re.compile(r"[，,]\s*(点和|自摸)\s*(\S+)\s*$")
+_WIN_BY = {"点和": "discard", "自摸": "self_draw"}
+_OPEN = {"[": "]", "{": "}"}
+
+
+@dataclass(frozen=True)
+class ParsedHand:
+    standing: tuple[int, ...]  # the tiles outside brackets, in the order written
+    melds: tuple[Group, ...]   # exposed melds and concealed kongs, in the order written
+    suffix_win_by: str | None = None
+    suffix_win_tile: int | None = None
+
+
+def parse_tile(text: str) -> int:
+    """One tile: ``'5z'``, ``'3m'`` or an honour letter ``'C'``."""
+    tiles = _parse_tiles(text.strip(), where="tile")
+    if len(tiles) != 1:
+        raise InputError("invalid_notation", f"expected one tile, got {text!r}")
+    return tiles[0]
+
+
+def parse_hand(text: str) -> ParsedHand:
+    body, win_by, win_tile = text, None, None
+    m = _SUFFIX.search(text)
+    if m:
+        body = text[: m.start()]
+        win_by = _WIN_BY[m.group(1)]
+        win_tile = parse_tile(m.group(2))
+    standing: list[int] = []
+    melds: list[Group] = []
+    i, n = 0, len(body)
+    plain_start = 0
+    while i < n:
+        ch = body[i]
+        if ch in _OPEN:
+            standing.extend(_parse_tiles(body[plain_start:i], where="hand", offset=plain_start))
+            close = body.find(_OPEN[ch], i + 1)
+            other = [body.find(c, i + 1) for c in "[]{}" if c != _OPEN[ch]]
+            if close < 0:
+                raise InputError("invalid_notation", f"unclosed {ch!r} at position {i + 1}")
+            if any(0 <= j < close for j in other):
+                raise InputError("invalid_notation", f"brackets nested or unbalanced after position {i + 1}")
+            inner = body[i + 1:close]
+            melds.append(_meld(_parse_tiles(inner, where="meld", offset=i + 1), exposed=(ch == "["), text=body[i:close + 1]))
+            i = plain_start = close + 1
+            continue
+        if ch in "]}":
+            raise InputError("invalid_notation", f"unmatched {ch!r} at position {i + 1}")
+        i += 1
+    standing.extend(_parse_tiles(body[plain_start:], where="hand", offset=plain_start))
+    return ParsedHand(tuple(standing), tuple(melds), win_by, win_tile)
+
+
+def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
+    """Digits-then-suit runs and honour letters; whitespace ignored."""
+    out: list[int] = []
+    digits: list[tuple[int, str]] = []
+    for k, ch in enumerate(text):
+        pos = offset + k + 1
+        if ch.isspace():
+            continue
+        if ch in "0123456789":
+            digits.append((pos, ch))
+        elif ch in "mpsz":
+            if not digits:
+                raise InputError("invalid_notation", f"suit letter {ch!r} at position {pos} has no digits before it")
+            for dpos, d in digits:
+                out.append(_numbered(int(d), ch, dpos))
+            digits = []
+        elif ch in T.HONOUR_LETTERS:
+            if digits:
+                raise InputError("invalid_notation",
+                                 f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
+            out.append(T.HONOUR_LETTERS[ch])
+        else:
+            raise InputError("invalid_notation",
+                             f"unexpected character {ch!r} at position {pos} in the {where}; "
+                             "use digits with m/p/s/z, honour letters E S W N C P F, [..] and {..}")
+    if digits:
+        raise InputError("invalid_notation", f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
+    return out
+
+
+def _numbered(d: int, suit: str, pos: int) -> int:
+    if suit == "z":
+        if not 1 <= d <= 7:
+            raise InputError("invalid_tile", f"{d}z at position {pos} does not exist: honours are 1z–7z")
+    elif d == 0:
+        raise InputError("invalid_tile", f"0{suit} at position {pos} does not exist: numbers are 1–9")
+    return T.tile(suit, d)
+
+
+def _meld(tiles: list[int], exposed: bool, text: str) -> Group:
+    """An exposed meld (chow, pung or kong) or a concealed kong (xinbian 第三章 22–29)."""
+    tiles = sorted(tiles)
+    if not tiles:
+        raise InputError("invalid_notation", f"empty meld {text}")
+    same = len(set(tiles)) == 1
+    if not exposed:
+        if len(tiles) == 4 and same:
+            return Group(KONG, tiles[0], exposed=False, concealed=True)
+        raise InputError("invalid_meld", f"{text} is not a concealed kong: {{...}} must hold four identical tiles")
+    if len(tiles) == 4 and same:
+        return Group(KONG, tiles[0], exposed=True, concealed=False)
+    if len(tiles) == 3 and same:
+        return Group(PUNG, tiles[0], exposed=True, concealed=False)
+    if (len(tiles) == 3 and T.is_numbered(tiles[0]) and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2
+            and T.suit_of(tiles[0]) == T.suit_of(tiles[2])):
+        return Group(CHOW, tiles[0], exposed=True, concealed=False)
+    raise InputError("invalid_meld", f"{text} is not a chow, pung or kong")

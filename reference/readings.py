@@ -1,0 +1,145 @@
+"""Readings (牌姿解释): every legal way to read a winning hand.
+
+A reading fixes the winning shape, the sets and the pair, and which group holds the
+winning tile (seed000 §二: "存在多种拆牌、面子组合或和牌张归属时，取一个合法解释的最高总分";
+xinbian 第六章 2 解释原则).  Exposed melds and concealed kongs are never split or regrouped
+("任何副露与暗杠均不得拆分与立牌重组").  Which big combination a reading takes is decided
+when it is scored (:mod:`gb16.reference.combination`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from . import shapes, special_shapes
+from .groups import Group
+from .hand import Hand
+
+STANDARD, KNITTED = "standard", "knitted"
+
+
+@dataclass(frozen=True)
+class Reading:
+    hand: Hand
+    shape: str                          # STANDARD, KNITTED, or a gb13 special shape
+    sets: tuple[Group, ...]             # melds and standing sets, in canonical order
+    pair: Group | None                  # None only in the special shapes without a pair
+    knitted: tuple[int, ...] | None = None  # the nine tiles of a 组合龙
+    win_in: str = "pair"                # "pair", "knitted", "special" or "set N"
+
+    @cached_property
+    def chows(self) -> tuple[tuple[int, Group], ...]:
+        return tuple((i, g) for i, g in enumerate(self.sets) if g.is_chow)
+
+    @cached_property
+    def pungs(self) -> tuple[tuple[int, Group], ...]:
+        """Pungs and kongs (a kong is also a pung, xinbian 第三章 17), with their set index."""
+        return tuple((i, g) for i, g in enumerate(self.sets) if g.is_pung)
+
+    @cached_property
+    def win_group(self) -> Group | None:
+        if self.win_in == "pair":
+            return self.pair
+        if self.win_in.startswith("set "):
+            return self.sets[int(self.win_in[4:])]
+        return None
+
+    @property
+    def is_standard(self) -> bool:
+        return self.shape == STANDARD
+
+    def groups(self):
+        """The sets and the pair (the pieces 全带幺, 全带五 etc. speak of)."""
+        yield from self.sets
+        if self.pair is not None:
+            yield self.pair
+
+    def describe(self) -> str:
+        parts = [str(g) for g in self.sets]
+        if self.knitted:
+            from .tiles import names
+            parts.insert(0, "<" + names(self.knitted) + ">" + ("*" if self.win_in == "knitted" else ""))
+        if self.pair is not None:
+            parts.append(str(self.pair))
+        return " ".join(parts)
+
+
+def readings(hand: Hand) -> list[Reading]:
+    """Every legal reading of ``hand``, in a deterministic order; empty if it is no win."""
+    variant = hand.variant
+    found: dict[tuple, Reading] = {}
+
+    def add(shape, standing_sets, pair, knitted):
+        for reading in _place_winning_tile(hand, shape, standing_sets, pair, knitted):
+            key = (reading.shape, reading.sets, reading.pair, reading.knitted, reading.win_in)
+            found.setdefault(key, reading)
+
+    for sets, pair in shapes.standard_decompositions(hand.standing):
+        if len(sets) + len(hand.melds) == variant.sets:
+            add(STANDARD, sets, pair, None)
+    if len(hand.melds) <= variant.knitted_sets:
+        for knit, rest in shapes.knitted_splits(hand.standing):
+            for sets, pair in shapes.standard_decompositions(rest):
+                if len(sets) + len(hand.melds) == variant.knitted_sets:
+                    add(KNITTED, sets, pair, knit)
+    if variant.special_shapes:
+        for reading in special_shapes.readings(hand):
+            found.setdefault((reading.shape, reading.sets, reading.pair, reading.knitted, reading.win_in), reading)
+    return list(found.values())
+
+
+def _place_winning_tile(hand: Hand, shape: str, standing_sets: list[Group], pair: Group,
+                        knitted: tuple[int, ...] | None):
+    """One reading per group that may hold the winning tile (seed000 §二.3)."""
+    w = hand.win_tile
+    if knitted is not None and w in knitted:
+        yield _reading(hand, shape, standing_sets, pair, knitted, None, "knitted")
+    if pair.contains(w):
+        yield _reading(hand, shape, standing_sets, pair.with_win(hand.self_draw), knitted, None, "pair")
+    seen = set()
+    for k, g in enumerate(standing_sets):
+        if g.contains(w) and g not in seen:
+            seen.add(g)
+            sets = list(standing_sets)
+            sets[k] = g.with_win(hand.self_draw)
+            yield _reading(hand, shape, sets, pair, knitted, sets[k], None)
+
+
+def _reading(hand, shape, standing_sets, pair, knitted, win_set, win_in) -> Reading:
+    sets = tuple(sorted(list(hand.melds) + list(standing_sets), key=Group.sort_key))
+    if win_set is not None:
+        win_in = f"set {sets.index(win_set)}"
+    return Reading(hand, shape, sets, pair, knitted, win_in)
+
+
+def is_winning(variant, melds, standing: tuple[int, ...]) -> bool:
+    """Whether ``standing`` with ``melds`` makes a legal shape of ``variant``."""
+    if shapes.is_standard(standing):
+        return True
+    if len(melds) <= variant.knitted_sets:
+        if any(shapes.is_standard(rest) for _, rest in shapes.knitted_splits(standing)):
+            return True
+    return variant.special_shapes and special_shapes.is_special(melds, standing)
+
+
+@lru_cache(maxsize=4096)
+def wait_set(variant, melds, before: tuple[int, ...]) -> tuple[int, ...]:
+    """The formal wait set (seed000 §二.7, docs/rulings.md R-010) of the standing tiles
+    ``before`` (one tile short) with ``melds``.
+
+    Every tile type that completes the hand into a legal shape, counting a tile even if it
+    would be a fifth copy: "不因桌面已见或手内已占四枚就忽略形式上的另一种听牌".
+    """
+    waits = []
+    for t in range(34):
+        c = list(before)
+        c[t] += 1
+        if is_winning(variant, melds, tuple(c)):
+            waits.append(t)
+    return tuple(waits)
+
+
+def formal_waits(hand: Hand) -> tuple[int, ...]:
+    """The formal wait set of the hand before its winning tile arrived."""
+    return wait_set(hand.variant, hand.melds, hand.pre_win_standing)

@@ -1,0 +1,48 @@
+"""The result contract (docs/contract.md "Result"): turning a scored interpretation into JSON."""
+
+from __future__ import annotations
+
+from . import table
+from . import tiles as T
+from .scoring import FLOWERS, Interpretation
+
+MINIMUM = 8  # 起和分 (xinbian 第三章 43); flowers never count toward it (seed000 §三 花牌)
+
+
+def fan_entries(interp: Interpretation) -> list[dict]:
+    out = []
+    for fan_id, occs in interp.fans.items():
+        f = table.fan(fan_id)
+        out.append({"id": f.id, "name": f.zh, "en": f.en, "points": f.points, "count": len(occs)})
+    return out
+
+
+def interpretation_json(interp: Interpretation) -> dict:
+    r = interp.reading
+    return {
+        "shape": r.shape,
+        "sets": [g.as_json() for g in r.sets],
+        "pair": r.pair.as_json() if r.pair is not None else None,
+        "knitted": ({"tiles": T.names(r.knitted), "win": r.win_in == "knitted"} if r.knitted else None),
+        "win_tile": T.name(r.hand.win_tile),
+        "win_in": r.win_in,
+        "big_combination": ({"fan": interp.big[0], "sets": list(interp.big[1])} if interp.big else None),
+        "chow_links": [{"fan": f, "sets": [i, j]} for f, i, j in interp.links],
+    }
+
+
+def result_json(interp: Interpretation, waits) -> dict:
+    return {
+        "ok": True,
+        "variant": interp.reading.hand.variant.id,
+        "fans": fan_entries(interp),
+        "fan_points": interp.fan_points,
+        "flower_points": interp.flower_points,
+        "total": interp.total,
+        "meets_minimum": interp.fan_points >= MINIMUM,
+        "interpretation": interpretation_json(interp),
+        "waits": [T.name(t) for t in waits],
+    }
+
+
+__all__ = ["FLOWERS", "MINIMUM", "fan_entries", "interpretation_json", "result_json"]

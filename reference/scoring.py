@@ -1,0 +1,147 @@
+"""Scoring: every interpretation on its own, then the highest total (seed000 §二).
+
+"先确定完整十七张牌姿，再计算该牌姿的番种。存在多种拆牌、面子组合或和牌张归属时，取一个合法解释的
+最高总分。不得将不同解释的番种拼在一起，也不得丢掉第五面子后按十四张计分。"
+
+An *interpretation* is a reading (:mod:`gb16.reference.readings`) plus the big
+combination it takes (§二.5).  Scoring one interpretation runs these steps, each in one
+place:
+
+1. the fan predicates (:mod:`gb16.reference.fans`) — the definitions;
+2. §二.5: only the chosen big combination stays (:mod:`gb16.reference.combination`);
+3. §二.6: the chow-pair links counted beside it (:func:`~gb16.reference.combination.chow_links`);
+4. §二.8: a fan that is not repeatable counts once;
+5. 规定原则 (xinbian 第六章 4): the exclusions of corpus/fans.json (:func:`apply_exclusions`);
+6. 无番和 when nothing else counts (seed000 §三 无番和);
+7. flowers (§三 花牌), outside the fan points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from . import table
+from .combination import BIG_COMBINATION, big_combination_choices, chow_links
+from .errors import InputError
+from .fans import CHOW_PAIR, HAND, REGISTRY, occurrences
+from .hand import Hand
+from .readings import Reading, readings
+
+Occurrences = list[tuple[int, ...]]
+FLOWERS, CHICKEN = "flower_tiles", "chicken_hand"
+
+
+@dataclass
+class Interpretation:
+    """One reading with one choice of big combination, scored on its own."""
+
+    reading: Reading
+    big: tuple[str, tuple[int, ...]] | None
+    fans: dict[str, Occurrences]           # counted fans, table order
+    links: list[tuple[str, int, int]] = field(default_factory=list)  # counted chow-pair links
+    fan_points: int = 0
+    flower_points: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.fan_points + self.flower_points
+
+    def count(self, fan_id: str) -> int:
+        return len(self.fans.get(fan_id, ()))
+
+
+@lru_cache(maxsize=None)
+def applicable_predicates(variant: str):
+    """The predicates of the fans that exist in ``variant`` (seed000 §三 适用), by scope."""
+    by_scope = {HAND: [], "reading": []}
+    for f in table.fans_of(variant):
+        pred = REGISTRY.get(f.id)
+        if pred is not None and pred.scope != CHOW_PAIR:
+            by_scope[pred.scope].append(pred)
+    return by_scope
+
+
+def interpretations(hand: Hand) -> list[Interpretation]:
+    """Every interpretation of ``hand``, each scored alone. Raises ``not_winning_hand``."""
+    found = readings(hand)
+    if not found:
+        raise InputError("not_winning_hand",
+                         f"the tiles form no {hand.variant.id} winning shape "
+                         f"({'five sets and a pair, or 组合龙 + two sets + pair' if hand.variant.id == 'gb16' else 'see xinbian 第二章'})")
+    preds = applicable_predicates(hand.variant.id)
+    hand_fans = {p.id: occurrences(p.func(hand)) for p in preds[HAND]}
+    result = []
+    for reading in found:
+        raw = dict(hand_fans)
+        raw.update({p.id: occurrences(p.func(reading)) for p in preds["reading"]})
+        for big in big_combination_choices({f: raw[f] for f in BIG_COMBINATION if raw.get(f)}):
+            result.append(score_interpretation(reading, raw, big))
+    return result
+
+
+def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big) -> Interpretation:
+    """Steps 2–7 of the module docstring for one reading and one big-combination choice."""
+    hand = reading.hand
+    # 1. what holds by definition
+    counted = {f: list(o) for f, o in raw.items() if o}
+    # 2. seed000 §二.5: at most one big combination
+    for f in BIG_COMBINATION:
+        counted.pop(f, None)
+    if big is not None:
+        counted[big[0]] = [big[1]]
+    # 3. seed000 §二.6: chow-pair links
+    links = chow_links(reading.chows, big)
+    for fan_id, i, j in links:
+        counted.setdefault(fan_id, []).append((i, j))
+    # 4. seed000 §二.8: only the repeatable fans count more than once
+    for f in counted:
+        if not table.fan(f).repeatable:
+            counted[f] = counted[f][:1]
+    # 5. 规定原则
+    counted = apply_exclusions(counted, hand.variant.id)
+    # 6. 无番和
+    if not any(f != FLOWERS for f in counted) and table.fan(CHICKEN).in_variant(hand.variant.id):
+        counted[CHICKEN] = [()]
+    counted = dict(sorted(counted.items(), key=lambda kv: table.ORDER[kv[0]]))
+    links = [(f, i, j) for f, i, j in links if (i, j) in counted.get(f, ())]
+    fan_points = sum(table.fan(f).points * len(o) for f, o in counted.items() if f != FLOWERS)
+    return Interpretation(reading, big, counted, links, fan_points, len(counted.get(FLOWERS, ())))
+
+
+def apply_exclusions(counted: dict[str, Occurrences], variant: str) -> dict[str, Occurrences]:
+    """规定原则 (xinbian 第六章 4) with the 不计 lists of corpus/fans.json.
+
+    "若番种定义规定番种 1 成立时不计番种 2，则番种 1 成立时番种 2 不成立……若番种定义规定番种 5
+    成立时和牌中若干个面子不计番种 6，则番种 5 成立时不得使用相应的面子成立番种 6".
+    Scope ``whole`` removes the fan; scope ``sets`` removes each occurrence that uses one of
+    the excluding fan's sets.  Exclusions are applied from every fan that holds
+    (docs/rulings.md R-013).
+    """
+    kept = dict(counted)
+    for f, occs in counted.items():
+        used = set().union(*occs) if occs else set()
+        for ex in table.fan(f).excludes:
+            if ex.fan in kept and ex.applies_to(variant):
+                if ex.scope == "whole":
+                    kept[ex.fan] = []
+                else:
+                    kept[ex.fan] = [o for o in kept[ex.fan] if not used.intersection(o)]
+    return {f: o for f, o in kept.items() if o}
+
+
+def preference_key(interp: Interpretation):
+    """Sort key, best first: the highest total, then the tie-break of docs/rulings.md R-011."""
+    # "greatest fan list, fan by fan in table order, higher count first", as a sparse key;
+    # the sentinel makes a list that has an extra fan beat its prefix
+    fan_vector = tuple((table.ORDER[f], -len(o)) for f, o in interp.fans.items()) + ((len(table.ORDER),),)
+    r = interp.reading
+    win_rank = (0 if r.win_in == "pair" else 1 if r.win_in in ("knitted", "special")
+                else 2 + int(r.win_in[4:]))
+    sets_key = tuple(g.sort_key() for g in r.sets)
+    big_key = (table.ORDER[interp.big[0]], interp.big[1]) if interp.big else (-1, ())
+    return (-interp.total, fan_vector, win_rank, sets_key, r.shape, big_key)
+
+
+def best(interps: list[Interpretation]) -> Interpretation:
+    return interps[0] if len(interps) == 1 else min(interps, key=preference_key)

@@ -1,0 +1,244 @@
+"""``gb16 score``, ``gb16 explain`` and ``gb16 waits``: the reference scorer on the command line.
+
+    gb16 score "111222333444z 123m 55z" --win 5z --discard
+    gb16 score "111222333444z 123m 55z，点和5z" --json
+    gb16 score --batch < inputs.jsonl > results.jsonl
+    gb16 explain "147m 258p 369s 111z 555z 66z，自摸6z" --prevalent S --seat W
+    gb16 waits "1111222s 111m 222p 555z"
+
+Exit status: 2 when the input is invalid (the error code and message are printed), 0 otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from tabulate import tabulate
+
+from gb16 import reference
+from gb16.reference import tiles as T
+from gb16.reference.notation import parse_hand
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def register(sub) -> None:
+    p = sub.add_parser("score", help="score a winning hand",
+                       description="Score a winning hand with the reference scorer (docs/contract.md).")
+    _hand_arguments(p)
+    p.add_argument("--batch", action="store_true",
+                   help="read JSON Lines of case inputs on stdin, write one JSON result per line")
+    p.set_defaults(func=run_score)
+
+    p = sub.add_parser("explain", help="show every interpretation of a hand side by side",
+                       description="Score every legal interpretation on its own, mark the chosen one and say "
+                                   "why the others lose; show the wait analysis.")
+    _hand_arguments(p)
+    p.set_defaults(func=run_explain)
+
+    p = sub.add_parser("waits", help="the formal wait set of a hand one tile short of a win",
+                       description="The formal wait set (seed000 §二.7) of a 16-tile (gb16) or 13-tile (gb13) hand.")
+    p.add_argument("hand", help="the hand without its winning tile, e.g. \"1111222s 111m 222p 555z\"")
+    p.add_argument("--variant", default="gb16", help="gb16 (default) or gb13")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run_waits)
+
+
+def _hand_arguments(p) -> None:
+    p.add_argument("hand", nargs="?", help="the winning hand, winning tile included, in the rule page's notation; "
+                                           "or '-' to read a JSON case input from stdin")
+    p.add_argument("--win", metavar="TILE", help="the winning tile (or use the suffix '，点和5z' / '，自摸5z')")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--discard", dest="win_by", action="store_const", const="discard", help="won on a discard (点和)")
+    how.add_argument("--self-draw", dest="win_by", action="store_const", const="self_draw", help="self-drawn (自摸)")
+    p.add_argument("--prevalent", metavar="WIND", help="prevalent wind E S W N (default E)")
+    p.add_argument("--seat", metavar="WIND", help="seat wind E S W N (default E)")
+    p.add_argument("--flowers", type=int, metavar="N", help="flowers 0–8")
+    p.add_argument("--variant", help="gb16 (default) or gb13")
+    p.add_argument("--last-of-kind", action="store_true", help="和绝张: the other three copies are visible")
+    p.add_argument("--last-tile", action="store_true", help="the last tile of the wall (妙手回春 / 海底捞月)")
+    p.add_argument("--kong-replacement", action="store_true", help="杠上开花")
+    p.add_argument("--robbing-kong", action="store_true", help="抢杠和")
+    p.add_argument("--json", action="store_true", help="print the JSON result instead of tables")
+
+
+def case_input_from_args(args) -> dict:
+    """The case input (docs/contract.md) the flags describe; only the flags given are set."""
+    if args.hand == "-":
+        return json.load(sys.stdin)
+    data = {"hand": args.hand}
+    for key, value in (("variant", args.variant), ("win_tile", args.win), ("win_by", args.win_by),
+                       ("prevalent_wind", args.prevalent), ("seat_wind", args.seat), ("flowers", args.flowers)):
+        if value is not None:
+            data[key] = value
+    for flag in ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong"):
+        if getattr(args, flag):
+            data[flag] = True
+    return data
+
+
+def run_score(args) -> int:
+    if args.batch:
+        if args.hand is not None:
+            print("gb16 score --batch reads JSON Lines on stdin; do not give a hand as well", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return run_batch(sys.stdin, sys.stdout)
+    if args.hand is None:
+        print("gb16 score: give a hand (or '-' for a JSON case input on stdin, or --batch)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        data = case_input_from_args(args)
+    except json.JSONDecodeError as e:
+        result = {"ok": False, "error": {"code": "invalid_json", "message": f"stdin is not JSON: {e}"}}
+    else:
+        result = reference.score(data)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(format_result(result))
+    return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
+
+
+def run_batch(lines, out) -> int:
+    """One JSON result per input line, in order, flushed line by line.
+
+    A line that is empty or only whitespace is not an input and gets no result; every other
+    line gets exactly one result (an ``invalid_json`` error if it is not JSON).
+    """
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as e:
+            result = {"ok": False, "error": {"code": "invalid_json", "message": f"not JSON: {e}"}}
+        else:
+            result = reference.score(data)
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    return EXIT_OK
+
+
+def run_explain(args) -> int:
+    if args.hand is None:
+        print("gb16 explain: give a hand (or '-' for a JSON case input on stdin)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        data = case_input_from_args(args)
+    except json.JSONDecodeError as e:
+        report = {"ok": False, "error": {"code": "invalid_json", "message": f"stdin is not JSON: {e}"}}
+    else:
+        report = reference.explain(data)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    elif not report["ok"]:
+        print(format_error(report))
+    else:
+        print(format_explanation(report))
+    return EXIT_OK if report["ok"] else EXIT_BAD_INPUT
+
+
+def run_waits(args) -> int:
+    result = reference.waits({"hand": args.hand, "variant": args.variant})
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    elif not result["ok"]:
+        print(format_error(result))
+    else:
+        tiles = result["waits"]
+        shown = " ".join(f"{t} {_glyph(t)}" for t in tiles) or "none (not one tile short of a win)"
+        print(f"waits: {shown}")
+        print("single formal wait: 边张/嵌张/单钓将 possible" if len(tiles) == 1
+              else "not a single formal wait: no 边张/嵌张/单钓将 (seed000 §二.7)")
+    return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
+
+
+# -- human output -------------------------------------------------------------------------
+
+def format_error(result: dict) -> str:
+    e = result["error"]
+    return f"error {e['code']}: {e['message']}"
+
+
+def _glyph(tile_name: str) -> str:
+    return T.glyph(parse_hand(tile_name).standing[0])
+
+
+def _glyphs(notation: str) -> str:
+    return "".join(T.glyph(t) for t in parse_hand(notation).standing)
+
+
+def render_interpretation(interp: dict) -> str:
+    """The reading as glyphs: [exposed] {concealed kong} standing, the winning group marked *."""
+    parts = []
+    if interp["knitted"]:
+        parts.append("<" + _glyphs(interp["knitted"]["tiles"]) + ">" + ("*" if interp["knitted"]["win"] else ""))
+    for s in interp["sets"]:
+        g = _glyphs(s["tiles"])
+        if s["exposed"]:
+            g = f"[{g}]"
+        elif s["kind"] == "kong":
+            g = f"{{{g}}}"
+        parts.append(g + ("*" if s["win"] else ""))
+    if interp["pair"]:
+        parts.append(_glyphs(interp["pair"]["tiles"]) + ("*" if interp["pair"]["win"] else ""))
+    return "  ".join(parts)
+
+
+def render_notation(interp: dict) -> str:
+    parts = []
+    if interp["knitted"]:
+        parts.append("<" + interp["knitted"]["tiles"] + ">" + ("*" if interp["knitted"]["win"] else ""))
+    for s in interp["sets"]:
+        t = s["tiles"]
+        if s["exposed"]:
+            t = f"[{t}]"
+        elif s["kind"] == "kong":
+            t = f"{{{t}}}"
+        parts.append(t + ("*" if s["win"] else ""))
+    if interp["pair"]:
+        parts.append(interp["pair"]["tiles"] + ("*" if interp["pair"]["win"] else ""))
+    return " ".join(parts)
+
+
+def fan_table(fans: list[dict]) -> str:
+    rows = [(f["name"], f["en"], f["points"], f["count"], f["points"] * f["count"]) for f in fans]
+    return tabulate(rows, headers=("番种", "fan", "points", "×", "subtotal"), tablefmt="simple")
+
+
+def format_result(result: dict) -> str:
+    if not result["ok"]:
+        return format_error(result)
+    interp = result["interpretation"]
+    lines = [render_interpretation(interp), render_notation(interp), "", fan_table(result["fans"]), ""]
+    flowers = f" + flowers {result['flower_points']}" if result["flower_points"] else ""
+    lines.append(f"fan points {result['fan_points']}{flowers} = total {result['total']}"
+                 f"   ({'meets' if result['meets_minimum'] else 'BELOW'} the 8-point minimum)")
+    big = interp["big_combination"]
+    if big:
+        lines.append(f"big combination (§二.5): {big['fan']} on sets {big['sets']}")
+    if interp["chow_links"]:
+        links = ", ".join(f"{l['fan']} {l['sets']}" for l in interp["chow_links"])
+        lines.append(f"chow-pair links (§二.6): {links}")
+    lines.append(f"waits (§二.7): {' '.join(result['waits'])}")
+    return "\n".join(lines)
+
+
+def format_explanation(report: dict) -> str:
+    out = []
+    for k, r in enumerate(report["readings"], 1):
+        mark = "CHOSEN" if r["chosen"] else "      "
+        out.append(f"[{k}] {mark}  total {r['total']}  —  {r['why']}")
+        out.append("    " + render_interpretation(r["interpretation"]))
+        out.append("    " + render_notation(r["interpretation"]))
+        big = r["interpretation"]["big_combination"]
+        if big:
+            out.append(f"    big combination (§二.5): {big['fan']} on sets {big['sets']}")
+        table = fan_table(r["fans"])
+        out.extend("    " + line for line in table.splitlines())
+        out.append("")
+    waits = report["waits"]
+    out.append(f"formal waits of the hand before the win (§二.7): {' '.join(waits)}"
+               + ("  — single wait" if len(waits) == 1 else "  — not a single wait: no 边张/嵌张/单钓将"))
+    return "\n".join(out)

@@ -1,0 +1,247 @@
+"""``gb16 corpus check | coverage | flatten``: keeping the corpus honest and usable.
+
+check     schema, unique and never-reused ids, citations that resolve in clauses.json,
+          rulings that exist in docs/rulings.md, description style, the arithmetic of every
+          expectation (points × counts, flowers, minimum) — and the reference passes every case.
+coverage  fan × positive/negative cases, clause × cases, ruling × cases, against the targets.
+flatten   corpus.jsonl (inputs only) and expectations.jsonl, for harnesses in any language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from tabulate import tabulate
+
+from gb16 import corpus as corpus_package
+from gb16 import reference
+from gb16.reference.table import BY_ID, FANS
+from gb16.tools import compare as cmp
+from gb16.tools.harness import HarnessError, case_variant, load_corpus
+
+RETIRED_PATH = corpus_package.ROOT / "retired.json"
+#: Targets of the corpus (the project's coverage requirements).
+TARGETS = {"positive_per_fan": 2, "negative_per_fan": 2, "cases_per_clause": 5, "invalid_cases": 20,
+           "gb16_cases": 400}
+CLAUSES_WITH_TARGETS = [f"seed000 §二.{k}" for k in range(1, 9)]
+
+
+def register(sub) -> None:
+    p = sub.add_parser("corpus", help="check, measure and export the conformance corpus")
+    csub = p.add_subparsers(dest="corpus_command", metavar="ACTION", required=True)
+    c = csub.add_parser("check", help="lint the corpus and run the reference on every case")
+    c.add_argument("--corpus", help="corpus folder (default: the installed corpus)")
+    c.add_argument("--no-reference", action="store_true", help="lint only; do not run the reference")
+    c.add_argument("--json", action="store_true", help="print the problems as JSON")
+    c.set_defaults(func=run_check)
+    c = csub.add_parser("coverage", help="tables: fan × positive/negative cases, clause × cases")
+    c.add_argument("--corpus", help="corpus folder (default: the installed corpus)")
+    c.add_argument("--variant", default="gb16", choices=("gb16", "gb13"))
+    c.add_argument("--rulings", action="store_true", help="also list the cases that pin each ruling")
+    c.add_argument("--strict", action="store_true", help="exit 1 when a target is not met")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=run_coverage)
+    c = csub.add_parser("flatten", help="write corpus.jsonl (inputs) and expectations.jsonl")
+    c.add_argument("--corpus", help="corpus folder (default: the installed corpus)")
+    c.add_argument("--out", default="out/corpus", help="output folder (default out/corpus)")
+    c.set_defaults(func=run_flatten)
+
+
+# -- check ---------------------------------------------------------------------------------
+
+def rulings_index(path: Path | None = None) -> dict[str, str] | None:
+    """``{"R-001": title, …}`` from docs/rulings.md, or None when the docs are not at hand."""
+    path = path or corpus_package.ROOT.parent / "docs" / "rulings.md"
+    if not path.is_file():
+        return None
+    return {m.group(1): m.group(2).strip()
+            for m in re.finditer(r"^## (R-\d{3}) — (.+)$", path.read_text(encoding="utf-8"), re.M)}
+
+
+def lint(corpus, rulings: dict[str, str] | None) -> list[tuple[str, str]]:
+    """Problems ``(case id, message)`` that need no scorer to find."""
+    problems = []
+    retired = {r["id"] for r in json.loads(RETIRED_PATH.read_text(encoding="utf-8"))["retired"]} \
+        if RETIRED_PATH.is_file() else set()
+    for case in corpus.cases:
+        cid = case["id"]
+        prefix = case["area"].replace("_", "-") + "-"
+        if not cid.startswith(prefix):
+            problems.append((cid, f"id must start with its area, '{prefix}'"))
+        if cid in retired:
+            problems.append((cid, "id is retired (corpus/retired.json) and may not be reused"))
+        for anchor in case["cites"]:
+            if anchor not in corpus.clauses:
+                problems.append((cid, f"citation {anchor!r} is not an anchor of corpus/clauses.json"))
+        d = case["description"]
+        if d != d.strip() or "\n" in d or d.endswith("."):
+            problems.append((cid, "description: one line, no surrounding spaces, no final full stop"))
+        for entry in case.get("rulings", []):
+            if rulings is not None and entry.split(":")[0] not in rulings:
+                problems.append((cid, f"ruling {entry} is not in docs/rulings.md"))
+        variant = case_variant(case)
+        expectations = [("expect", case["expect"])] + [(a["ruling"], a["expect"]) for a in case.get("alternatives", [])]
+        for label, expect in expectations:
+            problems.extend((cid, f"{label}: {m}") for m in arithmetic_problems(case["input"], expect, variant))
+    return problems
+
+
+def arithmetic_problems(case_input, expect: dict, variant: str) -> list[str]:
+    """An expectation must add up: fan ids exist in the variant, points × counts, flowers, minimum."""
+    if "error" in expect:
+        return []
+    out = []
+    flowers = case_input.get("flowers", 0) if isinstance(case_input, dict) else 0
+    maps = [expect["fans"]] if "fans" in expect else expect["fans_one_of"]
+    for fans in maps:
+        for fan_id, count in fans.items():
+            f = BY_ID.get(fan_id)
+            if f is None:
+                out.append(f"unknown fan id {fan_id!r}")
+            elif not f.in_variant(variant):
+                out.append(f"fan {fan_id} ({f.zh}) does not exist in {variant}")
+            elif count > 1 and not f.repeatable:
+                out.append(f"fan {fan_id} ({f.zh}) is not repeatable but has count {count}")
+        if any(fan_id not in BY_ID for fan_id in fans):
+            continue
+        points = sum(BY_ID[k].points * n for k, n in fans.items() if k != "flower_tiles")
+        if points != expect["fan_points"]:
+            out.append(f"fan_points {expect['fan_points']} but the fans add up to {points}")
+        if fans.get("flower_tiles", 0) != flowers:
+            out.append(f"flower_tiles {fans.get('flower_tiles', 0)} but the input has {flowers} flowers")
+        for fan_id in expect.get("absent", []):
+            if fan_id in fans:
+                out.append(f"{fan_id} is both expected and listed as absent")
+    if expect["total"] != expect["fan_points"] + flowers:
+        out.append(f"total {expect['total']} is not fan_points {expect['fan_points']} + {flowers} flowers")
+    if expect["meets_minimum"] != (expect["fan_points"] >= 8):
+        out.append(f"meets_minimum must be {expect['fan_points'] >= 8} for {expect['fan_points']} fan points")
+    return out
+
+
+def reference_failures(corpus) -> list[tuple[str, str]]:
+    """Cases where the reference does not give the case's expectation (option A)."""
+    failures = []
+    for case in corpus.cases:
+        diff = cmp.compare(case["expect"], reference.score(case["input"]))
+        if diff:
+            failures.append((case["id"], "; ".join(cmp.describe(d) for d in diff)))
+    return failures
+
+
+def run_check(args) -> int:
+    try:
+        corpus = load_corpus(args.corpus)
+    except HarnessError as e:
+        print(e, file=sys.stderr)
+        return 1
+    problems = [("lint", cid, msg) for cid, msg in lint(corpus, rulings_index())]
+    if not args.no_reference:
+        problems += [("reference", cid, msg) for cid, msg in reference_failures(corpus)]
+    if args.json:
+        print(json.dumps({"cases": len(corpus.cases), "problems": [
+            {"kind": k, "id": cid, "message": m} for k, cid, m in problems]}, ensure_ascii=False))
+    else:
+        if problems:
+            print(tabulate(problems, headers=("kind", "case", "problem"), tablefmt="simple", maxcolwidths=[None, 40, 90]))
+        print(f"{len(corpus.cases)} cases, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+# -- coverage ------------------------------------------------------------------------------
+
+def coverage(corpus, variant: str = "gb16") -> dict:
+    cases = [c for c in corpus.cases if case_variant(c) == variant]
+    positive, negative = Counter(), Counter()
+    clause_cases, ruling_cases = defaultdict(list), defaultdict(list)
+    for case in cases:
+        expect = case["expect"]
+        if "error" not in expect:
+            maps = [expect["fans"]] if "fans" in expect else expect["fans_one_of"]
+            for fan_id in set().union(*maps):
+                positive[fan_id] += 1
+            for fan_id in expect.get("absent", []):
+                negative[fan_id] += 1
+        for anchor in case["cites"]:
+            clause_cases[anchor].append(case["id"])
+        for entry in case.get("rulings", []):
+            ruling_cases[entry.split(":")[0]].append(case["id"])
+    fans = [f for f in FANS if f.in_variant(variant)]
+    fan_rows = [{"id": f.id, "zh": f.zh, "positive": positive[f.id], "negative": negative[f.id],
+                 "meets": positive[f.id] >= TARGETS["positive_per_fan"] and negative[f.id] >= TARGETS["negative_per_fan"]}
+                for f in fans]
+    clause_rows = [{"anchor": a, "cases": len(clause_cases[a]),
+                    "meets": (len(clause_cases[a]) >= TARGETS["cases_per_clause"]) if a in CLAUSES_WITH_TARGETS else None}
+                   for a in sorted(corpus.clauses, key=_anchor_key) if clause_cases[a] or a in CLAUSES_WITH_TARGETS]
+    invalid = sum(1 for c in cases if "error" in c["expect"])
+    tiers = Counter(c["tier"] for c in cases)
+    summary = {
+        "variant": variant, "cases": len(cases), "invalid_cases": invalid, "tiers": dict(tiers),
+        "fans_meeting_targets": sum(r["meets"] for r in fan_rows), "fans": len(fan_rows),
+        "clauses_meeting_targets": sum(1 for r in clause_rows if r["meets"]),
+        "clauses_with_targets": len(CLAUSES_WITH_TARGETS) if variant == "gb16" else 0,
+    }
+    targets_met = (all(r["meets"] for r in fan_rows)
+                   and (variant != "gb16" or (all(r["meets"] for r in clause_rows if r["meets"] is not None)
+                                              and invalid >= TARGETS["invalid_cases"]
+                                              and len(cases) >= TARGETS["gb16_cases"])))
+    summary["targets_met"] = targets_met
+    return {"summary": summary, "fans": fan_rows, "clauses": clause_rows,
+            "rulings": {k: sorted(v) for k, v in sorted(ruling_cases.items())}}
+
+
+def _anchor_key(anchor: str):
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", anchor)]
+
+
+def run_coverage(args) -> int:
+    try:
+        corpus = load_corpus(args.corpus)
+    except HarnessError as e:
+        print(e, file=sys.stderr)
+        return 1
+    cov = coverage(corpus, args.variant)
+    if args.json:
+        print(json.dumps(cov, ensure_ascii=False))
+    else:
+        s = cov["summary"]
+        print(f"{s['cases']} {s['variant']} cases ({s['invalid_cases']} invalid-input), tiers {s['tiers']}")
+        print(tabulate([(r["zh"], r["id"], r["positive"], r["negative"], "ok" if r["meets"] else "BELOW")
+                        for r in cov["fans"]], headers=("番种", "fan", "positive", "negative", "target ≥2/≥2")))
+        print()
+        print(tabulate([(r["anchor"], r["cases"], {True: "ok", False: "BELOW", None: ""}[r["meets"]])
+                        for r in cov["clauses"]], headers=("clause", "cases", "target ≥5")))
+        if args.rulings:
+            print()
+            print(tabulate([(k, len(v), " ".join(v[:6]) + (" …" if len(v) > 6 else "")) for k, v in cov["rulings"].items()],
+                           headers=("ruling", "cases", "pinned by")))
+        print(f"\nfans meeting targets: {s['fans_meeting_targets']}/{s['fans']}; "
+              f"targets {'met' if s['targets_met'] else 'NOT met'}")
+    return 1 if args.strict and not cov["summary"]["targets_met"] else 0
+
+
+# -- flatten -------------------------------------------------------------------------------
+
+def run_flatten(args) -> int:
+    try:
+        corpus = load_corpus(args.corpus)
+    except HarnessError as e:
+        print(e, file=sys.stderr)
+        return 1
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "corpus.jsonl", "w", encoding="utf-8") as inputs, \
+            open(out / "expectations.jsonl", "w", encoding="utf-8") as expectations:
+        for case in corpus.cases:
+            inputs.write(json.dumps({"id": case["id"], "input": case["input"]}, ensure_ascii=False) + "\n")
+            record = {k: case[k] for k in ("id", "tier", "cites", "expect") if k in case}
+            for k in ("rulings", "alternatives"):
+                if k in case:
+                    record[k] = case[k]
+            expectations.write(json.dumps(record, ensure_ascii=False) + "\n")
+    print(f"{len(corpus.cases)} cases → {out / 'corpus.jsonl'} (inputs) and {out / 'expectations.jsonl'}")
+    return 0

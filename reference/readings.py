@@ -27,6 +27,7 @@ class Reading:
     pair: Group | None                  # None only in the special shapes without a pair
     knitted: tuple[int, ...] | None = None  # the nine tiles of a 组合龙
     win_in: str = "pair"                # "pair", "knitted", "special" or "set N"
+    pairs: tuple[Group, ...] = ()       # the seven pairs of 七对 (gb13)
 
     @cached_property
     def chows(self) -> tuple[tuple[int, Group], ...]:
@@ -62,6 +63,10 @@ class Reading:
             parts.insert(0, "<" + names(self.knitted) + ">" + ("*" if self.win_in == "knitted" else ""))
         if self.pair is not None:
             parts.append(str(self.pair))
+        if self.shape not in (STANDARD, KNITTED):
+            from .tiles import names
+            tiles = [t for t, n in enumerate(self.hand.standing) for _ in range(n)]
+            parts.append(f"{self.shape}: {names(tiles)}")
         return " ".join(parts)
 
 

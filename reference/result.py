@@ -23,12 +23,24 @@ def interpretation_json(interp: Interpretation) -> dict:
         "shape": r.shape,
         "sets": [g.as_json() for g in r.sets],
         "pair": r.pair.as_json() if r.pair is not None else None,
-        "knitted": ({"tiles": T.names(r.knitted), "win": r.win_in == "knitted"} if r.knitted else None),
+        "knitted": ({"tiles": T.names(r.knitted), "win": r.win_in == "knitted"}
+                    if r.knitted and r.shape == "knitted" else None),
         "win_tile": T.name(r.hand.win_tile),
         "win_in": r.win_in,
         "big_combination": ({"fan": interp.big[0], "sets": list(interp.big[1])} if interp.big else None),
         "chow_links": [{"fan": f, "sets": [i, j]} for f, i, j in interp.links],
+        **_special(r),
     }
+
+
+def _special(r) -> dict:
+    """gb13's special shapes: the pairs of 七对, the tiles of 全不靠/十三幺."""
+    if r.shape in ("standard", "knitted"):
+        return {}
+    out = {"tiles": T.names([t for t, n in enumerate(r.hand.standing) for _ in range(n)])}
+    if r.pairs:
+        out["pairs"] = [g.notation() for g in r.pairs]
+    return out
 
 
 def result_json(interp: Interpretation, waits) -> dict:

@@ -115,16 +115,25 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str) -> dict[str,
     "若番种定义规定番种 1 成立时不计番种 2，则番种 1 成立时番种 2 不成立……若番种定义规定番种 5
     成立时和牌中若干个面子不计番种 6，则番种 5 成立时不得使用相应的面子成立番种 6".
     Scope ``whole`` removes the fan; scope ``sets`` removes each occurrence that uses one of
-    the excluding fan's sets.  Exclusions are applied from every fan that holds
-    (docs/rulings.md R-013).
+    the excluding fan's sets; scope ``one`` removes one occurrence (减计 1 个).
+
+    Only a fan that counts excludes (docs/rulings.md R-013): fans are visited in §三 table
+    order, and every exclusion of the table points from a fan to one later in that order
+    (tests/test_table.py checks it), so a fan removed by an earlier one excludes nothing —
+    e.g. 十三幺 removes 不求人, and 自摸 stays (xinbian 第七章 7 例 "十三幺、自摸").
     """
     kept = dict(counted)
-    for f, occs in counted.items():
-        used = set().union(*occs) if occs else set()
+    for f in sorted(counted, key=table.ORDER.__getitem__):
+        occs = kept.get(f)
+        if not occs:
+            continue
+        used = set().union(*occs)
         for ex in table.fan(f).excludes:
             if ex.fan in kept and ex.applies_to(variant):
                 if ex.scope == "whole":
                     kept[ex.fan] = []
+                elif ex.scope == "one":
+                    kept[ex.fan] = kept[ex.fan][1:]
                 else:
                     kept[ex.fan] = [o for o in kept[ex.fan] if not used.intersection(o)]
     return {f: o for f, o in kept.items() if o}

@@ -1,15 +1,63 @@
 """gb13's special winning shapes (xinbian 第二章 3–5): 七对, 全不靠, 十三幺.
 
-None of them exists in gb16 (seed000 §二.1 "固定十四张结构……均不适用").
+None of them exists in gb16 (seed000 §二.1 "固定十四张结构。……七对、七星不靠、全不靠……均不适
+用"); :class:`~gb16.reference.variants.Variant` ``special_shapes`` switches them on.  All
+three are necessarily concealed: no meld of any kind.
 """
 
 from __future__ import annotations
 
+from . import tiles as T
+from .groups import PAIR, Group
+from .shapes import KNITTED_SETS
 
-def readings(hand):
-    """The special-shape readings of a gb13 hand."""
-    return []
+SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS = "seven_pairs", "honours_knitted", "thirteen_orphans"
+ORPHANS = tuple(t for t in range(34) if T.is_terminal_or_honour(t))
+
+
+def is_seven_pairs(standing) -> bool:
+    """七对特殊和牌型 (xinbian 第七章 19): seven pairs; four identical tiles are two pairs."""
+    return sum(standing) == 14 and all(n % 2 == 0 for n in standing)
+
+
+def is_thirteen_orphans(standing) -> bool:
+    """十三幺 (xinbian 第七章 7): each of the thirteen 幺九牌 and a second copy of one."""
+    return (sum(standing) == 14 and all(standing[t] for t in ORPHANS)
+            and all(not n for t, n in enumerate(standing) if t not in ORPHANS))
+
+
+def honours_knitted_set(standing):
+    """全不靠 / 七星不靠 (xinbian 第七章 34, 20): fourteen different tiles among one 组合龙's nine
+    and the seven honours.  Returns that 组合龙's nine tiles, or None."""
+    if sum(standing) != 14 or any(n > 1 for n in standing):
+        return None
+    present = {t for t, n in enumerate(standing) if n}
+    for knit in KNITTED_SETS:
+        if present <= set(knit) | set(T.HONOURS):
+            return knit
+    return None
 
 
 def is_special(melds, standing) -> bool:
-    return False
+    if melds:
+        return False
+    return is_seven_pairs(standing) or is_thirteen_orphans(standing) or honours_knitted_set(standing) is not None
+
+
+def readings(hand):
+    """The special-shape readings of a gb13 hand (at most one per shape)."""
+    from .readings import Reading
+    if hand.melds:
+        return []
+    s = hand.standing
+    found = []
+    if is_seven_pairs(s):
+        pairs = tuple(Group(PAIR, t, win=False) for t, n in enumerate(s) for _ in range(n // 2))
+        found.append(Reading(hand, SEVEN_PAIRS, (), None, pairs=pairs, win_in="special"))
+    if is_thirteen_orphans(s):
+        found.append(Reading(hand, THIRTEEN_ORPHANS, (), None, win_in="special"))
+    knit = honours_knitted_set(s)
+    if knit is not None:
+        complete = knit if all(s[t] for t in knit) else None
+        found.append(Reading(hand, HONOURS_KNITTED, (), None, knitted=complete, win_in="special"))
+    return found

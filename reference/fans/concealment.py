@@ -32,9 +32,9 @@ def self_drawn(h):
 def melded_hand(r):
     """全求人 — xinbian 第七章 52; seed000 §二.2 and §三 (docs/rulings.md R-004).
 
-    gb16: 五副面子全部明露，点和将牌；暗杠不算明露. Every set is an exposed meld (an added
-    kong is still exposed) and the discarded winning tile completes the pair.
-    gb13: the base definition 所有面子均为明顺或明刻，点和和牌 — see docs/rulings.md.
+    五副面子全部明露，点和将牌；暗杠不算明露: every set is an exposed meld (an added kong is
+    still exposed) and the discarded winning tile completes the pair.  gb13 reads the base
+    definition (所有面子均为明顺或明刻，点和和牌) the same way: docs/rulings.md R-018.
     """
     h = r.hand
     return (r.is_standard and not h.self_draw and r.win_in == "pair"

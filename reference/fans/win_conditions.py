@@ -35,5 +35,10 @@ def robbing_the_kong(h):
 
 @fan("last_of_kind", scope=HAND)
 def last_of_kind(h):
-    """和绝张 — xinbian 第七章 58: 一种牌已亮明三张，和所剩的第四张牌 (R-006)."""
-    return h.last_of_kind
+    """和绝张 — xinbian 第七章 58: 一种牌在牌池、各家副露以及补花中已亮明三张，和所剩的第四张牌.
+
+    The flag says the three other copies are visible; when the winner's own exposed melds
+    hold them, the hand shows it by itself (各家副露 includes the winner's): R-006.
+    """
+    shown = sum(m.tiles.count(h.win_tile) for m in h.melds if m.exposed)
+    return h.last_of_kind or shown == 3

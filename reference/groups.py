@@ -10,7 +10,7 @@ seed000 §二.3), and a chow so completed is 明顺 (第三章 16).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from . import tiles as T
 
@@ -25,13 +25,18 @@ class Group:
     exposed: bool = False  # melded in the open
     concealed: bool = True  # 暗 (see the module docstring)
     win: bool = False      # holds the winning tile in this reading
+    # derived once from kind and tile
+    tiles: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    suit: str = field(init=False, repr=False, compare=False)
+    number: int = field(init=False, repr=False, compare=False)
+    """Rank of the lowest tile (1–9), e.g. 1 for 123m, 7 for 789p."""
 
-    @property
-    def tiles(self) -> tuple[int, ...]:
+    def __post_init__(self):
         t = self.tile
-        if self.kind == CHOW:
-            return (t, t + 1, t + 2)
-        return (t,) * {PUNG: 3, KONG: 4, PAIR: 2}[self.kind]
+        tiles = (t, t + 1, t + 2) if self.kind == CHOW else (t,) * {PUNG: 3, KONG: 4, PAIR: 2}[self.kind]
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "suit", T.suit_of(t))
+        object.__setattr__(self, "number", T.number_of(t))
 
     @property
     def is_chow(self) -> bool:
@@ -45,15 +50,6 @@ class Group:
     @property
     def is_kong(self) -> bool:
         return self.kind == KONG
-
-    @property
-    def suit(self) -> str:
-        return T.suit_of(self.tile)
-
-    @property
-    def number(self) -> int:
-        """Rank of the lowest tile (1–9), e.g. 1 for 123m, 7 for 789p."""
-        return T.number_of(self.tile)
 
     def contains(self, t: int) -> bool:
         return t in self.tiles

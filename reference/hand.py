@@ -10,8 +10,7 @@ winning shape is decided later, by :mod:`gb16.reference.readings`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from . import tiles as T
 from .errors import InputError
@@ -45,50 +44,42 @@ class Hand:
     kong_replacement: bool = False
     robbing_kong: bool = False
 
-    # -- facts about the whole hand, used by the tile-content fans ---------------------
+    # -- facts about the whole hand, derived once (used by the tile-content fans) -------
+    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Copies of each tile in the whole hand, kong tiles included (all four)."""
+    tile_set: frozenset[int] = field(init=False, repr=False, compare=False)
+    suits: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The suits (m, p, s) of the numbered tiles present."""
+    numbers: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The ranks 1–9 of the numbered tiles present."""
+    has_honours: bool = field(init=False, repr=False, compare=False)
+    is_concealed: bool = field(init=False, repr=False, compare=False)
+    """门前清 as a state (xinbian 第三章 30): no chow, pung or exposed kong."""
+    kongs: tuple[Group, ...] = field(init=False, repr=False, compare=False)
+    pre_win_standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The standing tiles before the winning tile arrived (seed000 §二.7)."""
 
-    @cached_property
-    def counts(self) -> tuple[int, ...]:
-        """Copies of each tile in the whole hand, kong tiles included (all four)."""
-        c = list(self.standing)
+    def __post_init__(self):
+        counts = list(self.standing)
         for meld in self.melds:
             for t in meld.tiles:
-                c[t] += 1
-        return tuple(c)
-
-    @cached_property
-    def tile_set(self) -> frozenset[int]:
-        return frozenset(t for t, n in enumerate(self.counts) if n)
-
-    @cached_property
-    def suits(self) -> frozenset[str]:
-        """The suits (m, p, s) of the numbered tiles present."""
-        return frozenset(T.suit_of(t) for t in self.tile_set if T.is_numbered(t))
-
-    @cached_property
-    def has_honours(self) -> bool:
-        return any(T.is_honour(t) for t in self.tile_set)
-
-    @cached_property
-    def numbers(self) -> frozenset[int]:
-        """The ranks 1–9 of the numbered tiles present."""
-        return frozenset(T.number_of(t) for t in self.tile_set if T.is_numbered(t))
-
-    @cached_property
-    def is_concealed(self) -> bool:
-        """门前清 as a state (xinbian 第三章 30): no chow, pung or exposed kong."""
-        return not any(m.exposed for m in self.melds)
-
-    @cached_property
-    def kongs(self) -> tuple[Group, ...]:
-        return tuple(m for m in self.melds if m.is_kong)
-
-    @cached_property
-    def pre_win_standing(self) -> tuple[int, ...]:
-        """The standing tiles before the winning tile arrived (seed000 §二.7)."""
-        c = list(self.standing)
-        c[self.win_tile] -= 1
-        return tuple(c)
+                counts[t] += 1
+        before = list(self.standing)
+        before[self.win_tile] -= 1
+        tile_set = frozenset(t for t, n in enumerate(counts) if n)
+        numbered = [t for t in tile_set if T.is_numbered(t)]
+        derived = {
+            "counts": tuple(counts),
+            "tile_set": tile_set,
+            "suits": frozenset(T.suit_of(t) for t in numbered),
+            "numbers": frozenset(T.number_of(t) for t in numbered),
+            "has_honours": len(numbered) < len(tile_set),
+            "is_concealed": not any(m.exposed for m in self.melds),
+            "kongs": tuple(m for m in self.melds if m.is_kong),
+            "pre_win_standing": tuple(before),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
 
 def _check_fields(data) -> None:

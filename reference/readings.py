@@ -9,8 +9,8 @@ when it is scored (:mod:`gb16.reference.combination`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import shapes, special_shapes
 from .groups import Group
@@ -29,22 +29,18 @@ class Reading:
     win_in: str = "pair"                # "pair", "knitted", "special" or "set N"
     pairs: tuple[Group, ...] = ()       # the seven pairs of 七对 (gb13)
 
-    @cached_property
-    def chows(self) -> tuple[tuple[int, Group], ...]:
-        return tuple((i, g) for i, g in enumerate(self.sets) if g.is_chow)
+    # derived once: the chows and pungs with their set index, the group holding the win
+    chows: tuple[tuple[int, Group], ...] = field(init=False, repr=False, compare=False)
+    pungs: tuple[tuple[int, Group], ...] = field(init=False, repr=False, compare=False)
+    """Pungs and kongs (a kong is also a pung, xinbian 第三章 17), with their set index."""
+    win_group: Group | None = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def pungs(self) -> tuple[tuple[int, Group], ...]:
-        """Pungs and kongs (a kong is also a pung, xinbian 第三章 17), with their set index."""
-        return tuple((i, g) for i, g in enumerate(self.sets) if g.is_pung)
-
-    @cached_property
-    def win_group(self) -> Group | None:
-        if self.win_in == "pair":
-            return self.pair
-        if self.win_in.startswith("set "):
-            return self.sets[int(self.win_in[4:])]
-        return None
+    def __post_init__(self):
+        object.__setattr__(self, "chows", tuple((i, g) for i, g in enumerate(self.sets) if g.is_chow))
+        object.__setattr__(self, "pungs", tuple((i, g) for i, g in enumerate(self.sets) if g.is_pung))
+        win = (self.pair if self.win_in == "pair"
+               else self.sets[int(self.win_in[4:])] if self.win_in.startswith("set ") else None)
+        object.__setattr__(self, "win_group", win)
 
     @property
     def is_standard(self) -> bool:

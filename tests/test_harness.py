@@ -1,0 +1,421 @@
+"""The certification harness: protocol, faults, resume, known failures, ruling options.
+
+Runs against the fixture corpus (tests/fixtures/harness/corpus) with the fixture scorer
+(fake_scorer.py answers every fixture input with its expectation) and the fault-injecting
+protocol program (protocol_impl.py), so the verdicts are known in advance.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from gb16.tools import runlog
+from gb16.tools.certify import CertifyOptions, judge, load_known_failures, run_certification
+from gb16.tools.compare import compare, select_expectation
+from gb16.tools.harness import (HarnessError, ImplementationError, Outcome, load_corpus, parse_response,
+                                schema_problem, select_cases, validator)
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "harness"
+CORPUS = FIXTURES / "corpus"
+PROTOCOL_IMPL = FIXTURES / "protocol_impl.py"
+FAKE = FIXTURES / "fake_scorer.py"
+EXAMPLES = ROOT / "tools" / "examples"
+PY = sys.executable
+
+#: The fixture corpus in run order (files sorted by name: examples, invalid, rulings).
+ORDER = ["fx-seed-4-1-big-four-winds", "fx-seed-4-3-knitted", "fx-seed-4-4-chicken", "fx-seed-4-4-chicken-flower",
+         "fx-flowers-below-minimum", "fx-invalid-five-copies", "fx-invalid-variant", "fx-invalid-notation",
+         "fx-r009-big-four-winds-fifth-pung", "fx-waits-formal-second-wait", "fx-tie-two-fan-lists",
+         "fx-gb13-big-four-winds"]
+
+
+def protocol(*flags: str) -> str:
+    return " ".join([PY, str(PROTOCOL_IMPL), *flags])
+
+
+def certify(tmp_path: Path, impl: str, name: str = "run.jsonl", **options) -> runlog.RunLog:
+    options.setdefault("corpus", str(CORPUS))
+    options.setdefault("progress", False)
+    return run_certification(CertifyOptions(impl=impl, out=str(tmp_path / name), **options))
+
+
+def statuses(log: runlog.RunLog) -> dict[str, str]:
+    return {case["id"]: case["status"] for case in log.cases}
+
+
+def reference_available() -> bool:
+    try:
+        import gb16.reference  # noqa: F401
+        return hasattr(gb16.reference, "score")
+    except ImportError:
+        return False
+
+
+needs_reference = pytest.mark.skipif(not reference_available(), reason="gb16.reference is not available")
+
+
+# --------------------------------------------------------------------------- schemas and corpus
+
+def test_protocol_schemas_are_valid_json_schemas():
+    for path in sorted((ROOT / "corpus" / "schema" / "protocol").glob("*.json")):
+        jsonschema.Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_fixture_corpus_loads_in_order():
+    corpus = load_corpus(CORPUS)
+    assert [case["id"] for case in corpus.cases] == ORDER
+    assert corpus.hash.startswith("sha256:") and len(corpus.hash) == 71
+    assert select_cases(corpus.cases, variant="gb13") == [corpus.cases[-1]]
+    assert [c["id"] for c in select_cases(corpus.cases, filters=["fx-invalid-*"])] == ORDER[5:8]
+
+
+def test_invalid_corpus_is_reported_with_file_and_reason(tmp_path):
+    bad = tmp_path / "cases"
+    bad.mkdir()
+    (bad / "broken.json").write_text('{"area": "x", "description": "d", "cases": [{"id": "Bad Id"}]}')
+    with pytest.raises(HarnessError, match=r"broken\.json"):
+        load_corpus(tmp_path)
+
+
+# --------------------------------------------------------------------------- protocol round trip
+
+def test_protocol_round_trip_sends_only_inputs(tmp_path):
+    record = tmp_path / "requests.jsonl"
+    log = certify(tmp_path, protocol("--record", str(record)))
+    assert set(statuses(log).values()) == {"pass"} and len(log.cases) == len(ORDER)
+    assert log.complete and log.footer["counts"]["pass"] == len(ORDER)
+    requests = [json.loads(line) for line in record.read_text().splitlines()]
+    assert requests[0] == {"cmd": "start", "version": 1}
+    assert requests[-1] == {"cmd": "stop"}
+    scores = requests[1:-1]
+    assert [r["seq"] for r in scores] == list(range(1, len(ORDER) + 1))
+    corpus = load_corpus(CORPUS)
+    for request, case in zip(scores, corpus.cases):
+        assert schema_problem("protocol/request.schema.json", request) is None
+        assert request["input"] == case["input"]          # the input, and nothing else of the case
+        assert set(request) == {"cmd", "seq", "input"}
+
+
+def test_run_log_lines_satisfy_the_run_log_schema(tmp_path):
+    log = certify(tmp_path, protocol())
+    check = validator("protocol/runlog.schema.json")
+    lines = [json.loads(line) for line in log.path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
+        check.validate(line)
+    header = lines[0]
+    assert header["corpus"]["hash"] == load_corpus(CORPUS).hash
+    assert header["implementation"]["name"] == "fixture-protocol"
+    assert "revision" in header["git"] and header["options"]["timeout"] == 30.0
+    assert "seed000 §四.1" in header["clauses"]          # quotes of the cited clauses travel with the log
+    assert lines[-1]["type"] == "footer"
+
+
+def test_in_process_fixture_scorer_passes_everything(tmp_path):
+    log = certify(tmp_path, f"python:{FAKE}:score")
+    assert set(statuses(log).values()) == {"pass"}
+    assert log.header["implementation"]["name"] == "fake-scorer"   # its gb16_metadata attribute
+
+
+@needs_reference
+def test_reference_in_process_and_over_the_protocol_agree(tmp_path):
+    """The plain-Python example program relays the reference over the protocol: same results."""
+    direct = certify(tmp_path, "reference", name="direct.jsonl")
+    relayed = certify(tmp_path, f"{PY} {EXAMPLES / 'python_impl.py'}", name="relayed.jsonl")
+    assert statuses(direct) == statuses(relayed)
+    assert [c["actual"] for c in direct.cases] == [c["actual"] for c in relayed.cases]
+    assert direct.header["implementation"]["name"] == "gb16.reference"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_node_example_speaks_the_protocol(tmp_path):
+    log = certify(tmp_path, f"node {EXAMPLES / 'node_harness.js'} --tiny")
+    found = statuses(log)
+    # The tiny scorer decides input errors it can be sure of and declines every hand.
+    assert found["fx-invalid-variant"] == "pass"
+    assert found["fx-invalid-five-copies"] == "skipped"
+    assert found["fx-seed-4-1-big-four-winds"] == "skipped"
+    assert log.header["implementation"]["language"] == "javascript"
+
+
+@needs_reference
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_node_example_forwards_to_the_batch_scorer(tmp_path):
+    gb16 = Path(sys.executable).parent / "gb16"
+    if not gb16.exists():
+        pytest.skip("the gb16 command is not installed beside this Python")
+    log = certify(tmp_path, f"node {EXAMPLES / 'node_harness.js'} --forward '{gb16} score --batch'",
+                  filters=["fx-seed-*"])
+    assert set(statuses(log).values()) == {"pass"}
+
+
+# --------------------------------------------------------------------------- faults
+
+def test_faults_are_survived_and_recorded(tmp_path):
+    """seq 2 hangs, 4 crashes, 6 prints garbage, 7 answers with another seq, 8 gives an invalid
+    result, 9 reports an internal error, 10 declines — every other case still passes."""
+    impl = protocol("--hang-seq", "2", "--crash-seq", "4", "--garbage-seq", "6", "--wrong-seq", "7",
+                    "--invalid-seq", "8", "--errored-seq", "9", "--skip-seq", "10")
+    log = certify(tmp_path, impl, timeout=1.5)
+    found = statuses(log)
+    assert found == {
+        ORDER[0]: "pass", ORDER[1]: "timeout", ORDER[2]: "pass", ORDER[3]: "crash", ORDER[4]: "pass",
+        ORDER[5]: "error", ORDER[6]: "error", ORDER[7]: "error", ORDER[8]: "error", ORDER[9]: "skipped",
+        ORDER[10]: "pass", ORDER[11]: "pass"}
+    cases = {c["id"]: c for c in log.cases}
+    crash = cases[ORDER[3]]
+    assert crash["context"]["exit_status"] == 7
+    assert "crashing on purpose" in " ".join(crash["context"]["stderr_tail"])
+    assert cases[ORDER[5]]["offending_line"] == "this is not json"
+    assert "seq 107" in cases[ORDER[6]]["message"] and cases[ORDER[6]]["offending_line"].startswith('{"seq": 107')
+    assert "invalid result" in cases[ORDER[7]]["message"]
+    assert cases[ORDER[8]]["context"] == {"exception": "ValueError: fixture"}
+    assert cases[ORDER[9]]["message"] == "fixture declines"
+    assert "1.5" in cases[ORDER[1]]["message"]
+    # timeout, crash, garbage, wrong seq and invalid result each restart the program
+    assert log.footer["restarts"] == 5
+    assert log.footer["counts"]["total"] == len(ORDER)
+
+
+def test_implementation_that_cannot_start_is_a_clear_error(tmp_path):
+    with pytest.raises(ImplementationError, match="refusing to start"):
+        certify(tmp_path, protocol("--die-at-start"))
+    with pytest.raises(ImplementationError, match="cannot run"):
+        certify(tmp_path, "/nonexistent/scorer --flag")
+    with pytest.raises(ImplementationError, match="invalid metadata"):
+        certify(tmp_path, protocol("--variants", "gb15"))
+    with pytest.raises(HarnessError, match="python:MODULE:FUNCTION"):
+        certify(tmp_path, "python:nofunction")
+    with pytest.raises(ImplementationError, match="no function"):
+        certify(tmp_path, f"python:{FAKE}:missing")
+
+
+def test_in_process_timeout_exception_and_invalid_result(tmp_path):
+    log = certify(tmp_path, f"python:{FAKE}:hang", timeout=1, filters=["fx-seed-4-4-*"])
+    assert statuses(log) == {"fx-seed-4-4-chicken": "pass", "fx-seed-4-4-chicken-flower": "timeout"}
+    log = certify(tmp_path, f"python:{FAKE}:explode", name="explode.jsonl", filters=["fx-seed-*"])
+    cases = {c["id"]: c for c in log.cases}
+    assert cases["fx-seed-4-3-knitted"]["status"] == "error"
+    assert "RuntimeError: fixture failure" in cases["fx-seed-4-3-knitted"]["context"]
+    assert cases["fx-seed-4-1-big-four-winds"]["status"] == "error"
+    assert '"lots"' in cases["fx-seed-4-1-big-four-winds"]["offending_line"]
+    assert cases["fx-seed-4-4-chicken"]["status"] == "pass"
+
+
+def test_parse_response_classifies_lines():
+    assert parse_response("not json", 3).kind == "invalid"
+    assert parse_response("[1, 2]", 3).kind == "invalid"
+    assert parse_response('{"seq": 4, "result": {"ok": false, "error": {"code": "x"}}}', 3).kind == "invalid"
+    assert parse_response('{"seq": 3, "result": {"ok": false, "error": {"code": "x"}}}', 3).kind == "result"
+    assert parse_response('{"seq": 3, "result": {"ok": true}}', 3).kind == "invalid"
+    assert parse_response('{"seq": 3, "skipped": true}', 3).kind == "skipped"
+    assert parse_response('{"seq": 3, "errored": true, "context": "boom"}', 3).kind == "errored"
+    assert parse_response('{"seq": 3, "hello": 1}', 3).kind == "invalid"
+
+
+# --------------------------------------------------------------------------- resume
+
+def test_resume_after_an_interrupted_write(tmp_path):
+    """A run killed mid-line: --resume cuts the partial line, keeps the finished cases and runs
+    only the others."""
+    full = certify(tmp_path, protocol())
+    lines = full.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = lines[:4]                                   # header + 3 finished cases
+    full.path.write_text("".join(kept) + lines[4][:25], encoding="utf-8")   # + half a line
+    partial = runlog.read(full.path)
+    assert not partial.complete and len(partial.cases) == 3
+    assert "incomplete" in partial.warnings[0]
+    with pytest.raises(HarnessError, match="interrupted run"):
+        certify(tmp_path, protocol())                  # a new run would overwrite it
+    # --resume takes the implementation and options from the header.
+    resumed = run_certification(CertifyOptions(impl=None, out=str(full.path), resume=True, progress=False))
+    assert resumed.complete and [c["id"] for c in resumed.cases] == ORDER
+    assert set(statuses(resumed).values()) == {"pass"}
+    # Only the 9 unfinished cases went to the restarted program (its requests count from 1 again).
+    assert [c["seq"] for c in resumed.cases] == [1, 2, 3] + list(range(1, len(ORDER) - 2))
+    text = full.path.read_text(encoding="utf-8")
+    assert text.startswith("".join(kept))              # the finished lines are untouched
+    assert sum('"type": "resume"' in line for line in text.splitlines()) == 1
+    assert len([l for l in text.splitlines() if '"type": "case"' in l]) == len(ORDER)
+    again = run_certification(CertifyOptions(impl=None, out=str(full.path), resume=True, progress=False))
+    assert again.path.read_text(encoding="utf-8") == text   # nothing left to do
+
+
+def test_interrupting_the_command_keeps_results_and_resume_finishes(tmp_path):
+    out = tmp_path / "run.jsonl"
+    impl = protocol("--hang-seq", "5")
+    command = [str(Path(PY).parent / "gb16"), "certify", "--impl", impl, "--corpus", str(CORPUS),
+               "--out", str(out), "--timeout", "20", "--no-progress"]
+    if not Path(command[0]).exists():
+        pytest.skip("the gb16 command is not installed beside this Python")
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and out.read_text(encoding="utf-8").count('"type": "case"') >= 4:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "--resume" in err
+    interrupted = runlog.read(out)
+    assert not interrupted.complete and [c["id"] for c in interrupted.cases] == ORDER[:4]
+    # The resumed run sends the remaining 8 cases as seq 1–8, so seq 5 hangs again: shorten it.
+    header_line, rest = out.read_text(encoding="utf-8").split("\n", 1)
+    header = json.loads(header_line)
+    header["options"]["timeout"] = 1.0
+    out.write_text(json.dumps(header, ensure_ascii=False) + "\n" + rest, encoding="utf-8")
+    resumed = run_certification(CertifyOptions(impl=impl, out=str(out), resume=True, progress=False))
+    assert resumed.complete and [c["id"] for c in resumed.cases] == ORDER
+    assert statuses(resumed)[ORDER[4 + 4]] == "timeout"   # the 5th request of the resumed run
+    assert sum(s == "pass" for s in statuses(resumed).values()) == len(ORDER) - 1
+
+
+def test_resume_refuses_a_changed_corpus_or_another_implementation(tmp_path):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    log = certify(tmp_path, protocol(), corpus=str(corpus))
+    lines = log.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    log.path.write_text("".join(lines[:3]), encoding="utf-8")
+    with pytest.raises(HarnessError, match="not"):
+        run_certification(CertifyOptions(impl=f"python:{FAKE}:score", out=str(log.path), resume=True,
+                                         progress=False))
+    cases_file = corpus / "cases" / "invalid.json"
+    cases_file.write_text(cases_file.read_text(encoding="utf-8").replace("five copies of 1m", "five copies of one"))
+    with pytest.raises(HarnessError, match="corpus changed"):
+        run_certification(CertifyOptions(impl=None, out=str(log.path), resume=True, progress=False))
+
+
+# --------------------------------------------------------------------------- verdicts
+
+def test_known_failures_and_unexpected_passes(tmp_path):
+    known = tmp_path / "known.json"
+    known.write_text(json.dumps({"fx-seed-4-3-knitted": "hangs on knitted hands, issue 12",
+                                 "fx-seed-4-4-chicken": "was broken, fixed since",
+                                 "no-such-case": "stale"}))
+    log = certify(tmp_path, protocol("--hang-seq", "2"), timeout=1, known_failures=str(known))
+    cases = {c["id"]: c for c in log.cases}
+    assert cases["fx-seed-4-3-knitted"]["status"] == "known"
+    assert cases["fx-seed-4-3-knitted"]["underlying"] == "timeout"
+    assert cases["fx-seed-4-3-knitted"]["known"] == "hangs on knitted hands, issue 12"
+    assert cases["fx-seed-4-4-chicken"]["status"] == "pass" and cases["fx-seed-4-4-chicken"]["unexpected_pass"]
+    assert log.footer["counts"]["known"] == 1 and log.footer["counts"]["unexpected_pass"] == 1
+    assert not log.failed()
+    assert any("no-such-case" in w for w in log.header["warnings"])
+
+
+def test_known_failures_file_must_be_an_object_of_reasons(tmp_path):
+    bad = tmp_path / "known.json"
+    bad.write_text('["fx-seed-4-3-knitted"]')
+    with pytest.raises(HarnessError, match="known-failures"):
+        load_known_failures(str(bad))
+    with pytest.raises(HarnessError, match="no such file"):
+        load_known_failures(str(tmp_path / "missing.json"))
+
+
+def test_declared_ruling_option_picks_the_expectation(tmp_path):
+    log = certify(tmp_path, protocol("--rulings", "R-009=B"))
+    case = next(c for c in log.cases if c["id"] == "fx-r009-big-four-winds-fifth-pung")
+    assert case["expectation"] == "R-009:B" and case["status"] == "fail"
+    assert case["diff"][-1]["field"] == "fans.pung_of_terminals_or_honors"
+    assert sum(c["status"] == "fail" for c in log.cases) == 1
+
+    log = certify(tmp_path, protocol("--rulings", "R-009=C,R-010=B"), name="c.jsonl")
+    cases = {c["id"]: c for c in log.cases}
+    assert cases["fx-r009-big-four-winds-fifth-pung"]["status"] == "skipped"
+    assert "R-009:A, R-009:B" in cases["fx-r009-big-four-winds-fifth-pung"]["message"]
+    assert cases["fx-waits-formal-second-wait"]["status"] == "skipped"   # tier ruling, only option A stated
+    assert cases["fx-waits-formal-second-wait"]["seq"] is None           # not sent
+
+
+def test_cases_of_undeclared_variants_are_skipped_unsent(tmp_path):
+    log = certify(tmp_path, protocol("--variants", "gb16"))
+    case = next(c for c in log.cases if c["id"] == "fx-gb13-big-four-winds")
+    assert case["status"] == "skipped" and case["seq"] is None and "gb13" in case["message"]
+    assert log.footer["counts"]["pass"] == len(ORDER) - 1
+
+
+def test_wrong_sample_fails_exactly_the_cases_its_defects_touch(tmp_path):
+    """tools/examples/wrong_impl.py over the fixture scorer: 5z read as 白 breaks every hand with
+    a 中; flowers counted toward the minimum breaks the hand below 8 with flowers."""
+    impl = f"{PY} {EXAMPLES / 'wrong_impl.py'} --scorer {FAKE}:score"
+    log = certify(tmp_path, impl)
+    failing = {c["id"] for c in log.cases if c["status"] == "fail"}
+    assert failing == {"fx-seed-4-1-big-four-winds", "fx-seed-4-3-knitted", "fx-invalid-variant",
+                       "fx-waits-formal-second-wait", "fx-gb13-big-four-winds", "fx-flowers-below-minimum"}
+    assert {c["status"] for c in log.cases if c["id"] not in failing} == {"pass"}
+    flowers = next(c for c in log.cases if c["id"] == "fx-flowers-below-minimum")
+    assert [d["field"] for d in flowers["diff"]] == ["meets_minimum"]
+    only_red = certify(tmp_path, impl + " --defects red-as-white", name="red.jsonl")
+    assert {c["id"] for c in only_red.cases if c["status"] == "fail"} == failing - {"fx-flowers-below-minimum"}
+
+
+# --------------------------------------------------------------------------- comparison rules
+
+EXPECT = {"fans": {"big_four_winds": 1, "tile_hog": 2}, "fan_points": 92, "total": 93, "meets_minimum": True}
+
+
+def result(fans: dict[str, int], fan_points=92, total=93, meets=True, **extra) -> dict:
+    return {"ok": True, "fans": [{"id": f, "count": n} for f, n in fans.items()], "fan_points": fan_points,
+            "total": total, "meets_minimum": meets, **extra}
+
+
+def test_compare_is_exact_on_fans_and_counts():
+    assert compare(EXPECT, result({"big_four_winds": 1, "tile_hog": 2})) == []
+    diff = compare(EXPECT, result({"big_four_winds": 1, "tile_hog": 1, "self_drawn": 1}))
+    assert [(d["field"], d["expected"], d["actual"]) for d in diff] == [
+        ("fans.self_drawn", None, 1), ("fans.tile_hog", 2, 1)]
+    assert compare(EXPECT, result({"big_four_winds": 1, "tile_hog": 2}, total=92))[0]["field"] == "total"
+    doubled = {"ok": True, "fans": [{"id": "tile_hog", "count": 1}, {"id": "tile_hog", "count": 1},
+                                    {"id": "big_four_winds", "count": 1}],
+               "fan_points": 92, "total": 93, "meets_minimum": True}
+    assert any("more than once" in str(d["actual"]) for d in compare(EXPECT, doubled))
+
+
+def test_compare_one_of_absent_waits_and_errors():
+    one_of = {"fans_one_of": [{"a": 1}, {"b": 1}], "fan_points": 1, "total": 1, "meets_minimum": False,
+              "absent": ["c"], "waits": ["1m", "4m"]}
+    ok = result({"b": 1}, 1, 1, False, waits=["4m", "1m"])
+    assert compare(one_of, ok) == []
+    assert compare(one_of, result({"c": 1, "b": 1}, 1, 1, False, waits=["1m", "4m"]))
+    assert compare(one_of, result({"b": 1}, 1, 1, False))[0]["note"] == "the result gives no waits"
+    assert compare(one_of, result({"b": 1}, 1, 1, False, waits=["1m"]))[0]["field"] == "waits"
+    assert compare({"error": "invalid_tile"}, {"ok": False, "error": {"code": "invalid_tile"}}) == []
+    assert compare({"error": "invalid_tile"}, {"ok": False, "error": {"code": "invalid_notation"}})
+    assert compare({"error": "invalid_tile"}, result({}, 0, 0, False))[0]["field"] == "error"
+    assert compare(EXPECT, {"ok": False, "error": {"code": "not_winning_hand"}}) == [
+        {"field": "result", "expected": "a score", "actual": "error not_winning_hand"}]
+
+
+def test_select_expectation_for_declared_options():
+    case = {"id": "x", "tier": "disputed", "rulings": ["R-002", "R-008"], "expect": {"total": 1},
+            "alternatives": [{"ruling": "R-002:B", "expect": {"total": 2}},
+                             {"ruling": "R-008:B", "expect": {"total": 3}}]}
+    assert select_expectation(case, {}).expected == {"total": 1}
+    assert select_expectation(case, {"R-002": "A", "R-099": "B"}).label == "A"
+    chosen = select_expectation(case, {"R-008": "B"})
+    assert (chosen.label, chosen.expected) == ("R-008:B", {"total": 3})
+    assert select_expectation(case, {"R-002": "B", "R-008": "B"}).skip_reason
+    assert "R-002:C" in select_expectation(case, {"R-002": "C"}).skip_reason
+
+
+def test_judge_maps_outcomes_to_statuses():
+    case = {"id": "c", "input": {"hand": "x"}, "cites": ["seed000 §二"], "tier": "normative",
+            "expect": {"error": "invalid_notation"}}
+    meta = {"variants": ["gb16"], "rulings": {}}
+    error_result = {"ok": False, "error": {"code": "invalid_notation"}}
+    assert judge(case, Outcome("result", result=error_result), meta, {})["status"] == "pass"
+    for kind, status in [("errored", "error"), ("invalid", "error"), ("crash", "crash"),
+                         ("timeout", "timeout"), ("skipped", "skipped")]:
+        assert judge(case, Outcome(kind, message="m"), meta, {})["status"] == status
+    known = judge(case, Outcome("crash"), meta, {"c": "why"})
+    assert (known["status"], known["underlying"], known["known"]) == ("known", "crash", "why")

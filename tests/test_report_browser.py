@@ -1,0 +1,63 @@
+"""The HTML report in a real browser: headless Chromium renders it to a screenshot and to a
+DOM dump; the summary table must be in the rendered DOM and the filter script must have run.
+
+Skipped when /usr/bin/chromium is missing (Debian: ``apt-get install chromium``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gb16.tools.certify import CertifyOptions, run_certification
+from gb16.tools.render_common import write_reports
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "harness"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed "
+                                                     "(apt-get install chromium) — browser test skipped"),
+]
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
+    return subprocess.run([str(CHROMIUM), *FLAGS, f"--user-data-dir={profile}", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def report_page(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("browser")
+    impl = f"{sys.executable} {FIXTURES / 'protocol_impl.py'} --crash-seq 3 --rulings R-009=B"
+    log = run_certification(CertifyOptions(impl=impl, corpus=str(FIXTURES / "corpus"),
+                                           out=str(tmp / "run.jsonl"), progress=False))
+    return write_reports(log, tmp, formats=["html"])["html"]
+
+
+def test_rendered_dom_has_the_summary_and_the_filters_ran(report_page, tmp_path):
+    done = chromium(tmp_path, "--dump-dom", report_page.as_uri())
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+    assert 'id="summary-table"' in dom
+    assert 'data-status="crash"' in dom and 'data-status="fail"' in dom
+    assert dom.count('class="case') >= 12
+    # report.js filled in the count of shown cases: the script ran without error
+    assert "12 of 12 cases shown" in dom
+
+
+def test_screenshot(report_page, tmp_path):
+    shot = tmp_path / "report.png"
+    done = chromium(tmp_path, "--window-size=1280,2000", f"--screenshot={shot}", report_page.as_uri())
+    assert done.returncode == 0, done.stderr[-2000:]
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000   # a real picture, not a blank frame

@@ -1,0 +1,162 @@
+"""``gb16 report``: the compliance report — certification, properties, proofs, coverage,
+rulings index, fan applicability — and its degradation when a part is missing.
+
+The properties and proofs themselves are other modules' business; here they are replaced
+by small stand-ins (monkeypatch) so the report's handling of pass, fail, error and
+"not available" is checked quickly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from gb16.tools import report
+from gb16.tools.harness import load_corpus
+from gb16.tools.report import ReportOptions, build_report, parse_rulings, row_passed, run_optional
+
+from test_reports import check_page
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "harness"
+FAKE = f"python:{FIXTURES / 'fake_scorer.py'}:score"
+
+
+def install(monkeypatch, name: str, **functions) -> None:
+    """Make ``import name`` give a module with *functions* (a stand-in for a part)."""
+    module = types.ModuleType(name)
+    for key, value in functions.items():
+        setattr(module, key, value)
+    monkeypatch.setitem(sys.modules, name, module)
+
+
+def options(tmp_path: Path, **extra) -> ReportOptions:
+    return ReportOptions(out=str(tmp_path / "report"), impl=FAKE, corpus=str(FIXTURES / "corpus"),
+                         progress=False, **extra)
+
+
+PROPERTY_ROWS = [
+    {"number": 1, "name": "suit_permutation", "title": "suits are interchangeable", "clause": "seed000 §二",
+     "examples": 200, "checked": 200, "result": "pass", "message": None, "counterexample": None, "seconds": 1.5},
+    {"number": 2, "name": "flowers_add", "title": "flowers add one point each", "clause": "seed000 §三 花牌",
+     "examples": 12, "checked": 12, "result": "FAIL", "message": "total did not grow",
+     "counterexample": {"example": {"hand": "123m"}, "violation": "total did not grow"}, "seconds": 0.4},
+]
+PROOF_ROWS = [{"id": "1", "claim": "five chows: ≤ 4", "clause": "seed000 §二.6", "kind": "bound", "holds": True,
+               "result": "proved (unsat)", "seconds": 0.2, "witness": None, "detail": ""}]
+
+
+def test_report_with_every_part(monkeypatch, tmp_path):
+    seen = {}
+
+    def properties_run_all(profile="ci", progress=None):
+        seen["profile"] = profile
+        return PROPERTY_ROWS
+
+    def proofs_run_all(thorough=True):
+        seen["thorough"] = thorough
+        return PROOF_ROWS
+
+    install(monkeypatch, "gb16.properties.runner", run_all=properties_run_all)
+    install(monkeypatch, "gb16.properties.proofs", run_all=proofs_run_all)
+    status, files = build_report(options(tmp_path))
+    assert seen == {"profile": "thorough", "thorough": False}
+    assert status == 1                                   # a property failed
+    data = json.loads(files["json"].read_text(encoding="utf-8"))
+    sections = data["sections"]
+    assert sections["properties"]["status"] == "fail" and sections["proofs"]["status"] == "pass"
+    assert sections["overview"]["status"] == "fail" and data["compliance"]["status"] == "fail"
+    assert data["verdict"]["key"] == "conforms"          # the certification itself passed
+    markdown = files["markdown"].read_text(encoding="utf-8")
+    assert "## Properties (thorough profile) — fail" in markdown
+    assert "flowers_add: " in markdown and "total did not grow" in markdown
+    assert "## Z3 proofs (seed000 §二.5–6) — pass" in markdown
+    page = files["html"].read_text(encoding="utf-8")
+    check_page(page)
+    for section_id in ("overview", "properties", "proofs", "coverage", "rulings", "applicability", "cases"):
+        assert f'id="{section_id}"' in page
+    ET.parse(files["junit"])
+    assert json.loads(files["badge"].read_text())["color"] == "brightgreen"
+    assert files["runlog"].exists()
+
+
+def test_missing_parts_are_reported_as_not_available(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)   # import raises ModuleNotFoundError
+    install(monkeypatch, "gb16.properties.proofs")                     # present, but no run_all()
+    status, files = build_report(options(tmp_path))
+    assert status == 0                                   # nothing failed; the parts are simply absent
+    markdown = files["markdown"].read_text(encoding="utf-8")
+    assert "## Properties (thorough profile) — unavailable" in markdown
+    assert "Not available: module gb16.properties.runner is not installed" in markdown
+    assert "Not available: gb16.properties.proofs has no function run_all()" in markdown
+
+
+def test_a_part_that_breaks_is_an_error(monkeypatch, tmp_path):
+    def broken(**kwargs):
+        raise ZeroDivisionError("in the property code")
+    install(monkeypatch, "gb16.properties.runner", run_all=broken)
+    status, files = build_report(options(tmp_path, skip=("proofs",)))
+    assert status == 1
+    data = json.loads(files["json"].read_text(encoding="utf-8"))
+    assert data["sections"]["properties"]["status"] == "error"
+    assert "ZeroDivisionError: in the property code" in data["sections"]["properties"]["data"]["note"]
+    assert "proofs" not in data["sections"]
+
+
+def test_run_optional_and_row_verdicts():
+    assert run_optional("gb16.no_such_module", "run_all", {}).status == "unavailable"
+    assert row_passed({"result": "pass"}) and row_passed({"result": "proved (unsat)"})
+    assert row_passed({"holds": True, "result": "FAILED"})          # an explicit flag wins
+    assert not row_passed({"result": "FAIL"}) and not row_passed({"result": "not checkable"})
+    assert not row_passed({})
+
+
+def test_coverage_rulings_and_applicability_sections(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)
+    monkeypatch.setitem(sys.modules, "gb16.properties.proofs", None)
+    _, files = build_report(options(tmp_path))
+    data = json.loads(files["json"].read_text(encoding="utf-8"))
+    coverage = data["sections"]["coverage"]["data"]
+    corpus = load_corpus(FIXTURES / "corpus")
+    assert coverage["cases"] == len(corpus.cases) == 12
+    assert coverage["areas"] == {"examples": 5, "honours": 4, "invalid": 3}
+    assert "big_four_winds" not in coverage["gb16_fans_missing"]
+    assert "all_green" in coverage["gb16_fans_missing"]
+    assert coverage["gb16_fans_applicable"] == 74      # 82 fans less the 8 fixed-shape ones
+    applicability = data["sections"]["applicability"]["data"]
+    assert len(applicability) == 82
+    big_four = applicability[0]
+    assert (big_four["zh"], big_four["counting"], big_four["cases"]) == ("大四喜", "一次", 3)
+    assert applicability[3]["counting"] == "不适用"      # 九莲宝灯
+    rulings = data["sections"]["rulings"]["data"]["rulings"]
+    assert rulings[0]["id"] == "R-001" and rulings[0]["options"] == ["A", "B", "C"]
+
+
+def test_parse_rulings():
+    text = ("# Rulings\n\n## R-001 — First\n\n**Decision (A).** x\n\n**Alternatives.** (B) one; (C) two.\n\n"
+            "## R-002 — Second, withdrawn\n\n**Decision (A).** y\n")
+    assert parse_rulings(text) == [
+        {"id": "R-001", "title": "First", "options": ["A", "B", "C"], "withdrawn": False},
+        {"id": "R-002", "title": "Second, withdrawn", "options": ["A"], "withdrawn": True}]
+
+
+def test_rulings_file_missing_is_said(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)
+    monkeypatch.setitem(sys.modules, "gb16.properties.proofs", None)
+    _, files = build_report(options(tmp_path, rulings=str(tmp_path / "nowhere.md")))
+    assert "Rulings index — unavailable" in files["markdown"].read_text(encoding="utf-8")
+
+
+def test_report_command_line(monkeypatch, tmp_path, capsys):
+    from gb16.tools.cli import main
+    monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)
+    monkeypatch.setitem(sys.modules, "gb16.properties.proofs", None)
+    monkeypatch.setattr(report, "ReportOptions", lambda **kw: ReportOptions(**kw, impl=FAKE))
+    code = main(["report", "--out", str(tmp_path / "r"), "--corpus", str(FIXTURES / "corpus"), "--no-progress"])
+    out = capsys.readouterr().out
+    assert code == 0 and "compliance: pass" in out
+    assert (tmp_path / "r" / "report.html").exists()
+    assert main(["report", "--out", str(tmp_path / "r2"), "--corpus", str(tmp_path / "missing")]) == 2

@@ -1,0 +1,360 @@
+"""``gb16 certify`` and ``gb16 summary``: run an implementation against the corpus and judge it.
+
+    gb16 certify --impl "node tools/examples/node_harness.js" --out out/node.jsonl
+    gb16 certify --impl python:mypkg.scorer:score --variant gb16 --filter 'honours-*'
+    gb16 certify --impl reference --report report/
+    gb16 certify --resume --out out/node.jsonl          # continue an interrupted run
+    gb16 summary out/node.jsonl --show failures          # exit status 1 when anything failed
+
+Every case goes through :func:`judge`: the expectation is chosen for the implementation's
+declared ruling options (compare.select_expectation), the input is sent (never the id or
+the expected values), and the outcome becomes one status — pass, fail, error, crash,
+timeout, skipped, or known (a failure listed in the known-failures file).  Each case line
+is appended to the run log as soon as it is decided.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gb16.tools import differential, runlog
+from gb16.tools.compare import select_expectation, compare
+from gb16.tools.harness import (Corpus, HarnessError, Implementation, Outcome,
+                                Progress, case_variant, load_corpus, resolve_implementation,
+                                schema_problem, select_cases)
+from gb16.tools.runlog import RunLogError, RunLogWriter
+
+DEFAULT_TIMEOUT = 30.0
+
+
+@dataclass
+class CertifyOptions:
+    impl: str | None
+    corpus: str | None = None
+    variant: str | None = None
+    filters: list[str] = field(default_factory=list)
+    timeout: float = DEFAULT_TIMEOUT
+    known_failures: str | None = None
+    out: str | None = None
+    resume: bool = False
+    overwrite: bool = False
+    progress: bool | None = None    # None: only on a terminal outside CI
+    allow_empty: bool = False
+
+
+# --------------------------------------------------------------------------- judging one case
+
+def load_known_failures(path: str | None) -> dict[str, str]:
+    """The known-failures file: JSON ``{case id: reason}``."""
+    if not path:
+        return {}
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise HarnessError(f"--known-failures {path}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise HarnessError(f"--known-failures {path}: not a JSON file ({exc})") from None
+    problem = schema_problem("protocol/known-failures.schema.json", data)
+    if problem:
+        raise HarnessError(f"--known-failures {path}: {problem} "
+                           f"(expected a JSON object {{\"case-id\": \"reason\", …}})")
+    return data
+
+
+def case_record(case: dict) -> dict:
+    """The part of a run log case line that describes the case itself."""
+    return {"type": "case", "id": case["id"], "area": case.get("area"), "file": case.get("file"),
+            "description": case.get("description"), "tier": case.get("tier"),
+            "variant": case_variant(case), "rulings": case.get("rulings", []), "cites": case.get("cites", []),
+            "input": case.get("input")}
+
+
+def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, str],
+          seq: int | None = None, skip_reason: str | None = None) -> dict:
+    """The run log line for one case.
+
+    *outcome* is what the implementation did (None when the case was not sent, with
+    *skip_reason*).  Statuses: a valid result is ``pass`` or ``fail`` after the field-by-field
+    comparison; ``skipped``; ``errored`` and ``invalid`` outcomes are ``error``; ``crash`` and
+    ``timeout`` as they are.  A non-passing case listed in *known* becomes ``known``; a
+    listed case that passes is flagged ``unexpected_pass``.
+    """
+    selection = select_expectation(case, metadata.get("rulings") or {})
+    record = case_record(case)
+    record.update({"expectation": selection.label, "expected": selection.expected, "status": "skipped",
+                   "actual": None, "diff": [], "seq": seq, "time": 0.0})
+    if outcome is None:
+        record["message"] = skip_reason or selection.skip_reason or "not sent"
+    else:
+        record["time"] = round(outcome.time, 4)
+        if outcome.kind == "result":
+            record["actual"] = outcome.result
+            record["diff"] = compare(selection.expected, outcome.result)
+            record["status"] = "fail" if record["diff"] else "pass"
+        elif outcome.kind == "skipped":
+            record["message"] = outcome.message or "skipped by the implementation"
+        else:
+            record["status"] = {"errored": "error", "invalid": "error"}.get(outcome.kind, outcome.kind)
+            record["message"] = outcome.message or outcome.kind
+            if outcome.context is not None:
+                record["context"] = outcome.context
+            if outcome.offending_line is not None:
+                record["offending_line"] = outcome.offending_line
+    if case["id"] in known:
+        record["known"] = known[case["id"]]
+        if record["status"] == "pass":
+            record["unexpected_pass"] = True
+        elif record["status"] != "skipped":
+            record["underlying"] = record["status"]
+            record["status"] = "known"
+    return record
+
+
+def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, str],
+             timeout: float, seq: int) -> tuple[dict, bool]:
+    """Decide one case; returns (run log line, whether a request was sent)."""
+    variant = case_variant(case)
+    if variant not in metadata.get("variants", []):
+        return judge(case, None, metadata, known, skip_reason=f"variant {variant} is not among the "
+                     f"implementation's variants ({', '.join(metadata.get('variants', []))})"), False
+    selection = select_expectation(case, metadata.get("rulings") or {})
+    if selection.skip_reason:
+        return judge(case, None, metadata, known, skip_reason=selection.skip_reason), False
+    outcome = impl.score(seq, case["input"], timeout)
+    return judge(case, outcome, metadata, known, seq=seq), True
+
+
+# --------------------------------------------------------------------------- a whole run
+
+def header_record(corpus: Corpus, selected: list[dict], impl_spec: str, metadata: dict,
+                  options: dict, known: dict[str, str]) -> dict:
+    cited = {cite for case in selected for cite in case.get("cites", [])}
+    warnings = []
+    unknown = sorted(set(known) - {case["id"] for case in corpus.cases})
+    if unknown:
+        warnings.append("the known-failures file lists ids that are not in the corpus: " + ", ".join(unknown))
+    uncited = sorted(c for c in cited if c not in corpus.clauses)
+    if uncited:
+        warnings.append("cases cite anchors missing from clauses.json: " + ", ".join(uncited))
+    return {
+        "type": "header", "format": runlog.FORMAT, "format_version": runlog.FORMAT_VERSION,
+        "started": runlog.now(), "gb16_version": runlog.gb16_version(),
+        "corpus": corpus.identity(), "git": runlog.git_revision(),
+        "implementation": metadata, "impl_spec": impl_spec, "options": options,
+        "selected": len(selected),
+        "areas": {area: description for area, description in corpus.areas.items()},
+        "fans": [{k: fan.get(k) for k in ("number", "id", "zh", "en", "points", "family", "repeatable", "applies")}
+                 for fan in corpus.fans],
+        "clauses": {a: {k: corpus.clauses[a].get(k) for k in ("title", "quote", "source")}
+                    for a in sorted(cited) if a in corpus.clauses},
+        "known_failures": known, "warnings": warnings,
+    }
+
+
+def _options_record(options: CertifyOptions) -> dict:
+    return {"variant": options.variant, "filter": options.filters, "timeout": options.timeout,
+            "known_failures": options.known_failures}
+
+
+def run_certification(options: CertifyOptions) -> runlog.RunLog:
+    """Certify one implementation; returns the run log read back from disk.
+
+    Raises HarnessError (bad options, corpus or implementation) and RunLogError.
+    KeyboardInterrupt leaves a run log without footer, which ``--resume`` continues.
+    """
+    if options.resume:
+        return _resume(options)
+    if not options.impl:
+        raise HarnessError("--impl is required (or --resume to continue a run log)")
+    out = Path(options.out) if options.out else runlog.default_path(options.impl)
+    if out.exists() and not options.overwrite and runlog.is_interrupted(out):
+        raise HarnessError(f"{out} holds an interrupted run; continue it with --resume, "
+                           f"or start over with --overwrite")
+    corpus = load_corpus(options.corpus)
+    selected = select_cases(corpus.cases, options.variant, options.filters)
+    if not selected and not options.allow_empty:
+        raise HarnessError(f"no corpus case matches (corpus {corpus.root}, {len(corpus.cases)} cases, "
+                           f"variant {options.variant or 'any'}, filter {options.filters or 'none'})")
+    known = load_known_failures(options.known_failures)
+    impl = resolve_implementation(options.impl, startup_timeout=max(options.timeout, 30.0))
+    metadata = impl.start()
+    header = header_record(corpus, selected, impl.spec, metadata, _options_record(options), known)
+    with RunLogWriter.create(out, header) as writer:
+        _run(impl, metadata, selected, writer, known, options, [])
+    return runlog.read(out)
+
+
+def _resume(options: CertifyOptions) -> runlog.RunLog:
+    if not options.out:
+        raise HarnessError("--resume needs --out RUNLOG (the run log to continue)")
+    log = runlog.read(options.out)
+    header = log.header
+    if options.impl and options.impl.strip() != header.get("impl_spec"):
+        raise HarnessError(f"{options.out} is a run of --impl {header.get('impl_spec')!r}, not {options.impl!r}")
+    saved = header.get("options", {})
+    corpus = load_corpus(options.corpus or header["corpus"].get("path"))
+    if corpus.hash != header["corpus"]["hash"]:
+        raise HarnessError(f"the corpus changed since this run started ({header['corpus']['hash'][:19]}… → "
+                           f"{corpus.hash[:19]}…); start a new run")
+    selected = select_cases(corpus.cases, saved.get("variant"), saved.get("filter"))
+    done = {case["id"] for case in log.cases}
+    remaining = [case for case in selected if case["id"] not in done]
+    if log.complete and not remaining:
+        return log
+    resumed = CertifyOptions(impl=header["impl_spec"], timeout=saved.get("timeout", DEFAULT_TIMEOUT),
+                             progress=options.progress)
+    impl = resolve_implementation(header["impl_spec"], startup_timeout=max(resumed.timeout, 30.0))
+    metadata = impl.start()
+    if metadata != header["implementation"]:
+        impl.stop()
+        raise HarnessError("the implementation's metadata differs from the run log's header "
+                           f"({metadata.get('name')} {metadata.get('version')} vs "
+                           f"{header['implementation'].get('name')} {header['implementation'].get('version')}); "
+                           "start a new run")
+    with RunLogWriter.append(Path(options.out)) as writer:
+        writer.write({"type": "resume", "at": runlog.now(), "done": len(done)})
+        _run(impl, metadata, remaining, writer, header.get("known_failures", {}), resumed, list(log.cases))
+    return runlog.read(options.out)
+
+
+def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLogWriter,
+         known: dict[str, str], options: CertifyOptions, earlier: list[dict]) -> None:
+    """Send every case, write each line as it is decided, then the footer."""
+    progress = Progress(len(cases), f"certify {metadata.get('name', '')}", enabled=options.progress)
+    began = time.monotonic()
+    records = list(earlier)
+    seq = 0
+    try:
+        for case in cases:
+            record, sent = run_case(impl, case, metadata, known, options.timeout, seq + 1)
+            seq += sent
+            writer.write(record)
+            records.append(record)
+            progress.advance(record["status"], case["id"])
+        ids = {r["id"]: r for r in records}
+        writer.write(runlog.footer_record(list(ids.values()), time.monotonic() - began, impl.restarts))
+    except BaseException:
+        progress.close()
+        impl.stop(grace=0)   # interrupted or aborted: do not wait for a program that may hang
+        raise
+    progress.close()
+    impl.stop()
+
+
+# --------------------------------------------------------------------------- command line
+
+def register(subparsers) -> None:
+    certify = subparsers.add_parser(
+        "certify", help="run an implementation against the corpus and write a run log",
+        description="Run an implementation against the corpus, judge every case and write a run log.\n\n"
+                    + __doc__.split("\n\n")[1] + "\n\nExit status: 0 when nothing failed, 1 when any case "
+                    "failed, errored, crashed or timed out, 2 on bad input.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    certify.add_argument("--impl", metavar="SPEC",
+                         help='"COMMAND ARGS" (a program speaking the harness protocol), '
+                              'python:MODULE:FUNCTION (in-process) or reference')
+    certify.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the installed corpus)")
+    certify.add_argument("--variant", choices=["gb16", "gb13"], help="only cases of this variant")
+    certify.add_argument("--filter", metavar="GLOB", action="append", default=[],
+                         help="only case ids matching this glob (repeatable)")
+    certify.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                         help=f"time limit per case (default {DEFAULT_TIMEOUT:g})")
+    certify.add_argument("--known-failures", metavar="FILE", help='JSON {"case-id": "reason", …}')
+    certify.add_argument("--out", metavar="RUNLOG", help="run log to write (default out/certify-<impl>.jsonl)")
+    certify.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
+    certify.add_argument("--overwrite", action="store_true", help="replace an interrupted run log in --out")
+    certify.add_argument("--report", metavar="DIR", help="also write every report format into DIR")
+    certify.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures",
+                         help="cases to list after the counts (default failures)")
+    certify.add_argument("--no-progress", action="store_true", help="no progress bar")
+    differential.register_options(certify)  # --random N: the gb13 differential run against PyMahjongGB
+    certify.set_defaults(func=run_certify)
+
+    summary = subparsers.add_parser(
+        "summary", help="summarize a run log; render reports from it",
+        description="Print the summary of a run log and optionally render it. "
+                    "Exit status 1 when any case failed, errored, crashed or timed out.")
+    summary.add_argument("runlog", metavar="RUNLOG")
+    summary.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures")
+    summary.add_argument("--markdown", metavar="FILE")
+    summary.add_argument("--html", metavar="FILE")
+    summary.add_argument("--json", metavar="FILE", help="JSON summary ('-' for standard output)")
+    summary.add_argument("--junit", metavar="FILE")
+    summary.add_argument("--badge", metavar="FILE", help="shields.io endpoint badge JSON")
+    summary.add_argument("--report", metavar="DIR", help="every format into DIR")
+    summary.set_defaults(func=run_summary)
+
+
+def run_certify(args) -> int:
+    if getattr(args, "random", None) is not None:
+        return differential.main(args)
+    options = CertifyOptions(impl=args.impl, corpus=args.corpus, variant=args.variant, filters=args.filter,
+                             timeout=args.timeout, known_failures=args.known_failures, out=args.out,
+                             resume=args.resume, overwrite=args.overwrite,
+                             progress=False if args.no_progress else None)
+    if options.timeout <= 0:
+        print("gb16 certify: --timeout must be positive", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else (runlog.default_path(args.impl) if args.impl else None)
+    try:
+        log = run_certification(options)
+    except (HarnessError, RunLogError) as exc:
+        print(f"gb16 certify: {exc}", file=sys.stderr)
+        if out and out.exists() and runlog.is_interrupted(out):
+            print(f"the finished cases are kept in {out}; continue with: gb16 certify --resume --out {out}",
+                  file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\ngb16 certify: interrupted; the finished cases are kept in {out}; "
+              f"continue with: gb16 certify --resume --out {out}", file=sys.stderr)
+        return 130
+    return _print_and_render(log, args.show, report_dir=args.report)
+
+
+def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = None, **files) -> int:
+    from gb16.tools import render_terminal
+    from gb16.tools.render_common import summarize, write_reports
+    summary = summarize(log)
+    print(render_terminal.render(summary, show=show))
+    if report_dir:
+        for fmt, path in write_reports(log, report_dir).items():
+            print(f"wrote {path}", file=sys.stderr)
+    for fmt, path in files.items():
+        if not path:
+            continue
+        text = _render_one(fmt, summary)
+        if path == "-":
+            sys.stdout.write(text)
+        else:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_text(text, encoding="utf-8")
+            print(f"wrote {path}", file=sys.stderr)
+    return render_terminal.exit_status(summary)
+
+
+def _render_one(fmt: str, summary) -> str:
+    from gb16.tools import render_badge, render_html, render_json, render_junit, render_markdown
+    return {"markdown": render_markdown.render, "html": render_html.render, "json": render_json.render,
+            "junit": render_junit.render, "badge": render_badge.render}[fmt](summary)
+
+
+def run_summary(args) -> int:
+    try:
+        log = runlog.read(args.runlog)
+    except RunLogError as exc:
+        print(f"gb16 summary: {exc}", file=sys.stderr)
+        return 2
+    if args.json == "-":
+        from gb16.tools import render_json
+        from gb16.tools.render_common import summarize
+        summary = summarize(log)
+        sys.stdout.write(render_json.render(summary))
+        from gb16.tools.render_terminal import exit_status
+        return exit_status(summary)
+    return _print_and_render(log, args.show, report_dir=args.report, markdown=args.markdown, html=args.html,
+                             json=args.json, junit=args.junit, badge=args.badge)

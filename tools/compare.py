@@ -1,0 +1,182 @@
+"""Comparing an implementation's result with a corpus case's expectation, field by field.
+
+An expectation (corpus/schema/cases.schema.json, ``expect``) is either
+``{"error": code}`` or ``{"total", "fan_points", "meets_minimum", "fans" | "fans_one_of",
+"absent"?, "waits"?}``.  The comparison is strict where the contract is (docs/contract.md):
+
+* ``total``, ``fan_points``, ``meets_minimum`` must be equal;
+* ``fans`` is an exact map fan id → count: no fan missing, none extra, every count equal;
+  ``fans_one_of`` accepts any one of the listed maps (docs/rulings.md R-011);
+* every fan in ``absent`` must not appear;
+* ``waits`` is compared (as a set of tiles) only when the case states it;
+* an error expectation needs an error result with exactly that code.
+
+For tier ``disputed`` cases the implementation's declared ruling options pick the
+expectation: the case's ``expect`` is option A, ``alternatives`` hold the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class Selection:
+    """The expectation a case holds an implementation to, or why none applies."""
+
+    expected: dict | None
+    label: str                 # "A" or e.g. "R-002:B"
+    skip_reason: str | None = None
+
+
+def ruling_ids(case: dict) -> list[str]:
+    """The ruling ids a case depends on (``R-002:A`` and ``R-002`` both give ``R-002``)."""
+    return [entry.split(":")[0] for entry in case.get("rulings", [])]
+
+
+def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
+    """Pick the expectation for an implementation that declared ruling options *declared*.
+
+    A ruling the implementation does not declare is option A.  For every ruling of the case
+    where the implementation follows another option, the case must state that option's
+    expectation (an ``alternatives`` entry); otherwise the case cannot judge the
+    implementation and is skipped with the reason.  Two declared options that would pick
+    different alternatives are likewise a skip (the case states no combined expectation).
+    """
+    alternatives = {alt["ruling"]: alt["expect"] for alt in case.get("alternatives", [])}
+    chosen: list[str] = []
+    for ruling in dict.fromkeys(ruling_ids(case)):
+        option = declared.get(ruling, "A")
+        if option == "A":
+            continue
+        key = f"{ruling}:{option}"
+        if key not in alternatives:
+            return Selection(None, key, f"the implementation follows {key}; this case states "
+                                        f"an expectation only for " + _options_named(ruling, alternatives))
+        chosen.append(key)
+    if not chosen:
+        return Selection(case["expect"], "A")
+    if len(chosen) > 1:
+        return Selection(None, "+".join(chosen),
+                         f"the implementation follows {' and '.join(chosen)}; this case states no "
+                         f"expectation for that combination")
+    return Selection(alternatives[chosen[0]], chosen[0])
+
+
+def _options_named(ruling: str, alternatives: dict[str, Any]) -> str:
+    options = ["A"] + sorted(key.split(":")[1] for key in alternatives if key.startswith(ruling + ":"))
+    return ", ".join(f"{ruling}:{option}" for option in options)
+
+
+# --------------------------------------------------------------------------- comparison
+
+def fan_map(result: dict) -> tuple[dict[str, int], list[str]]:
+    """A result's fans as ``{id: count}``, and the ids listed more than once."""
+    counts: dict[str, int] = {}
+    doubled: list[str] = []
+    for fan in result.get("fans", []):
+        if fan["id"] in counts:
+            doubled.append(fan["id"])
+        counts[fan["id"]] = counts.get(fan["id"], 0) + fan["count"]
+    return counts, doubled
+
+
+def _entry(field: str, expected: Any, actual: Any, note: str | None = None) -> dict:
+    entry = {"field": field, "expected": expected, "actual": actual}
+    if note:
+        entry["note"] = note
+    return entry
+
+
+def fans_diff(expected: dict[str, int], actual: dict[str, int]) -> list[dict]:
+    """Entries for each fan missing, extra, or with another count (exact map comparison)."""
+    diff = []
+    for fan_id in sorted(set(expected) | set(actual)):
+        want, got = expected.get(fan_id), actual.get(fan_id)
+        if want == got:
+            continue
+        if got is None:
+            note = "missing"
+        elif want is None:
+            note = "not expected"
+        else:
+            note = "count differs"
+        diff.append(_entry(f"fans.{fan_id}", want, got, note))
+    return diff
+
+
+def compare(expected: dict, actual: dict) -> list[dict]:
+    """Field-by-field differences between an expectation and a result; empty means pass."""
+    if "error" in expected:
+        return _compare_error(expected["error"], actual)
+    if not actual.get("ok"):
+        code = (actual.get("error") or {}).get("code")
+        return [_entry("result", "a score", f"error {code}")]
+    diff = []
+    for field in ("total", "fan_points", "meets_minimum"):
+        if actual.get(field) != expected[field]:
+            diff.append(_entry(field, expected[field], actual.get(field)))
+    got, doubled = fan_map(actual)
+    for fan_id in doubled:
+        diff.append(_entry(f"fans.{fan_id}", "listed once", "listed more than once",
+                           "each fan appears once, with its count"))
+    if "fans" in expected:
+        diff.extend(fans_diff(expected["fans"], got))
+    else:
+        diff.extend(_compare_one_of(expected["fans_one_of"], got))
+    for fan_id in expected.get("absent", []):
+        if fan_id in got:
+            diff.append(_entry(f"fans.{fan_id}", None, got[fan_id], "must be absent"))
+    if "waits" in expected:
+        want_waits = sorted(expected["waits"])
+        got_waits = actual.get("waits")
+        if got_waits is None:
+            diff.append(_entry("waits", want_waits, None, "the result gives no waits"))
+        elif sorted(set(got_waits)) != sorted(set(want_waits)) or len(got_waits) != len(set(got_waits)):
+            diff.append(_entry("waits", want_waits, sorted(got_waits)))
+    return diff
+
+
+def _compare_error(code: str, actual: dict) -> list[dict]:
+    if actual.get("ok"):
+        return [_entry("error", code, f"a score (total {actual.get('total')})")]
+    got = (actual.get("error") or {}).get("code")
+    return [] if got == code else [_entry("error", code, got)]
+
+
+def _compare_one_of(options: list[dict[str, int]], got: dict[str, int]) -> list[dict]:
+    """Pass when *got* equals any option; otherwise the diff against the closest option."""
+    diffs = [fans_diff(option, got) for option in options]
+    if any(not d for d in diffs):
+        return []
+    best = min(range(len(diffs)), key=lambda i: len(diffs[i]))
+    note = f"none of the {len(options)} acceptable fan lists matches; closest is list {best + 1}"
+    return [dict(entry, note=f"{entry['note']} ({note})") for entry in diffs[best]]
+
+
+def describe(entry: dict) -> str:
+    """One diff entry as a short line, e.g. ``total: expected 28, got 27``."""
+    text = f"{entry['field']}: expected {_show(entry['expected'])}, got {_show(entry['actual'])}"
+    return f"{text} ({entry['note']})" if entry.get("note") else text
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "(none)"
+    return str(value)
+
+
+def fans_involved(expected: dict | None) -> set[str]:
+    """The fan ids an expectation speaks about (expected, one-of, or absent)."""
+    if not expected or "error" in expected:
+        return set()
+    ids = set(expected.get("fans", {}))
+    for option in expected.get("fans_one_of", []):
+        ids |= set(option)
+    ids |= set(expected.get("absent", []))
+    return ids

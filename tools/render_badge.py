@@ -1,0 +1,24 @@
+"""A shields.io endpoint badge (https://shields.io/badges/endpoint-badge) for a run:
+``{"schemaVersion": 1, "label": "gb16", "message": "412/412 passed", "color": "brightgreen"}``."""
+
+from __future__ import annotations
+
+import json
+
+from gb16.tools.render_common import Summary
+
+
+def data(summary: Summary, label: str = "gb16 conformance") -> dict:
+    counts = summary.counts
+    judged = counts["total"] - counts["skipped"]
+    message = f"{counts['pass']}/{judged} passed"
+    if counts["known"]:
+        message += f", {counts['known']} known"
+    if not summary.log.complete:
+        message += " (incomplete)"
+    return {"schemaVersion": 1, "label": label, "message": message, "color": summary.verdict.color,
+            "cacheSeconds": 3600}
+
+
+def render(summary: Summary) -> str:
+    return json.dumps(data(summary), ensure_ascii=False) + "\n"

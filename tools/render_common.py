@@ -1,0 +1,430 @@
+"""What every report says, computed once from a run log: counts, the verdict, the tables per
+area, fan, clause and tier, and the display form of hands (tiles as Unicode glyphs).
+
+The renderers (render_terminal, render_markdown, render_html, render_json, render_junit,
+render_badge) only lay this out; none of them reads anything but the run log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from gb16.tools import runlog
+from gb16.tools.compare import describe, fans_involved
+from gb16.tools.runlog import FAILING, STATUSES, RunLog
+
+
+# --------------------------------------------------------------------------- verdict
+
+@dataclass
+class Verdict:
+    key: str        # "conforms" | "known" | "fails" | "empty"
+    text: str
+    color: str      # shields.io colour name
+
+
+def verdict(counts: dict[str, int], complete: bool = True) -> Verdict:
+    """The one-line answer a referee can cite."""
+    failing = sum(counts.get(s, 0) for s in FAILING)
+    judged = counts.get("total", 0) - counts.get("skipped", 0)
+    skipped = f"; {counts['skipped']} skipped" if counts.get("skipped") else ""
+    partial = "" if complete else " (the run is incomplete)"
+    if failing:
+        return Verdict("fails", f"does not conform: {failing} of {judged} judged cases failed"
+                                f"{skipped}{partial}", "red")
+    if judged == 0:
+        return Verdict("empty", f"nothing was judged{skipped}{partial}", "lightgrey")
+    if counts.get("known"):
+        return Verdict("known", f"conforms except {counts['known']} known failures "
+                                f"({counts['pass']} of {judged} judged cases passed){skipped}{partial}", "yellow")
+    return Verdict("conforms", f"conforms: all {judged} judged cases passed{skipped}{partial}", "brightgreen")
+
+
+# --------------------------------------------------------------------------- tallies
+
+@dataclass
+class Tally:
+    """Cases per status for one row of a table (an area, a fan, a clause, a tier)."""
+
+    key: str
+    counts: dict[str, int] = field(default_factory=lambda: {s: 0 for s in STATUSES})
+    ids: list[str] = field(default_factory=list)
+
+    def add(self, case: dict) -> None:
+        self.counts[case["status"]] += 1
+        self.ids.append(case["id"])
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def failed(self) -> int:
+        return sum(self.counts[s] for s in FAILING)
+
+    @property
+    def judged(self) -> int:
+        return self.total - self.counts["skipped"]
+
+    def rate(self) -> str:
+        return f"{100 * self.counts['pass'] / self.judged:.0f}%" if self.judged else "—"
+
+    def row(self) -> dict[str, Any]:
+        return {"cases": self.total, "pass": self.counts["pass"], "failed": self.failed,
+                "known": self.counts["known"], "skipped": self.counts["skipped"]}
+
+
+def tally_by(cases: Iterable[dict], keys_of) -> dict[str, Tally]:
+    """Tallies keyed by every key ``keys_of(case)`` yields, in first-seen order."""
+    tallies: dict[str, Tally] = {}
+    for case in cases:
+        for key in keys_of(case):
+            tallies.setdefault(key, Tally(key)).add(case)
+    return tallies
+
+
+@dataclass
+class Summary:
+    """Everything a report shows about one run."""
+
+    log: RunLog
+    counts: dict[str, int]
+    verdict: Verdict
+    by_area: dict[str, Tally]
+    by_tier: dict[str, Tally]
+    by_fan: dict[str, Tally]
+    by_clause: dict[str, Tally]
+    fans: dict[str, dict]
+    clauses: dict[str, dict]
+    runlog_sha256: str
+
+    @property
+    def header(self) -> dict:
+        return self.log.header
+
+    @property
+    def impl(self) -> dict:
+        return self.log.header.get("implementation", {})
+
+    @property
+    def cases(self) -> list[dict]:
+        return self.log.cases
+
+    def failures(self) -> list[dict]:
+        return [c for c in self.log.cases if c["status"] in FAILING]
+
+    def unexpected_passes(self) -> list[dict]:
+        return [c for c in self.log.cases if c.get("unexpected_pass")]
+
+    def fan_label(self, fan_id: str) -> str:
+        fan = self.fans.get(fan_id)
+        return f"{fan['zh']} {fan['en']}" if fan else fan_id
+
+    def impl_label(self) -> str:
+        impl = self.impl
+        return f"{impl.get('name', '?')} {impl.get('version', '')} ({impl.get('language', '?')})".strip()
+
+    def declared_rulings(self) -> str:
+        rulings = self.impl.get("rulings") or {}
+        others = {k: v for k, v in sorted(rulings.items()) if v != "A"}
+        if not others:
+            return "option A of every ruling (the reference's)"
+        return ", ".join(f"{k}:{v}" for k, v in others.items()) + "; A elsewhere"
+
+    def progress_note(self) -> str | None:
+        """Why the run is not complete, if it is not."""
+        if self.log.complete:
+            return None
+        selected = self.log.header.get("selected")
+        done = len(self.log.cases)
+        return (f"incomplete run: {done} of {selected} cases recorded (interrupted; "
+                f"continue it with `gb16 certify --resume --out {self.log.path}`)")
+
+
+def summarize(log: RunLog) -> Summary:
+    cases = log.cases
+    counts = runlog.count_statuses(cases)
+    fans = {fan["id"]: fan for fan in log.header.get("fans", [])}
+    fan_order = {fan_id: i for i, fan_id in enumerate(fans)}
+    by_fan = tally_by(cases, lambda c: sorted(fans_involved(c.get("expected")),
+                                              key=lambda f: (fan_order.get(f, 999), f)))
+    by_fan = dict(sorted(by_fan.items(), key=lambda kv: (fan_order.get(kv[0], 999), kv[0])))
+    by_clause = tally_by(cases, lambda c: c.get("cites", []))
+    by_clause = dict(sorted(by_clause.items(), key=lambda kv: clause_sort_key(kv[0])))
+    return Summary(
+        log=log, counts=counts, verdict=verdict(counts, log.complete),
+        by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
+        by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
+        by_fan=by_fan, by_clause=by_clause, fans=fans,
+        clauses=log.header.get("clauses", {}),
+        runlog_sha256=runlog.file_sha256(log.path))
+
+
+_CHINESE_NUMERALS = {c: i for i, c in enumerate("〇一二三四五六七八九十", 0)}
+
+
+def _numeral(text: str) -> int:
+    """一 → 1 … 十 → 10, 十一 → 11, 二十八 → 28; ASCII digits as they are."""
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        tens, _, units = text.partition("十")
+        return (_CHINESE_NUMERALS.get(tens, 1) if tens else 1) * 10 + (_CHINESE_NUMERALS.get(units, 0) if units else 0)
+    return _CHINESE_NUMERALS.get(text, 0)
+
+
+def clause_sort_key(anchor: str) -> tuple:
+    """Order anchors by source, then section and number as numbers (§二.2 before §二.10)."""
+    source, _, rest = anchor.partition(" ")
+    parts = re.findall(r"[0-9]+|[〇一二三四五六七八九十]+|[^0-9〇一二三四五六七八九十]+", rest)
+    key = []
+    for part in parts:
+        if part.isdigit() or all(ch in _CHINESE_NUMERALS for ch in part):
+            key.append((0, _numeral(part), ""))
+        else:
+            key.append((1, 0, part))
+    return ({"seed000": 0, "xinbian": 1, "mil": 2}.get(source, 3), source, key)
+
+
+def clause_id(anchor: str) -> str:
+    """A stable HTML id for a clause anchor."""
+    return "clause-" + hashlib.sha1(anchor.encode("utf-8")).hexdigest()[:10]
+
+
+def case_anchor(case_id: str) -> str:
+    return "case-" + case_id
+
+
+# --------------------------------------------------------------------------- hands
+
+#: Unicode mahjong tiles: 🀇–🀏 万 1–9, 🀐–🀘 条 1–9, 🀙–🀡 筒 1–9; honours 东南西北 中 白 发.
+_SUIT_BASE = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
+_HONOURS = {1: "\U0001F000", 2: "\U0001F001", 3: "\U0001F002", 4: "\U0001F003",
+            5: "\U0001F004", 6: "\U0001F006", 7: "\U0001F005"}
+_HONOUR_LETTERS = {"E": 1, "S": 2, "W": 3, "N": 4, "C": 5, "P": 6, "F": 7}
+_TILE_NAMES = {"m": "万", "p": "筒", "s": "条"}
+_HONOUR_NAMES = {1: "东", 2: "南", 3: "西", 4: "北", 5: "中", 6: "白", 7: "发"}
+
+
+def tile_glyph(tile: str) -> str:
+    """"1m" → 🀇, "5z" → 🀄 (中), "6z" → 🀆 (白), "7z" → 🀅 (发); anything else unchanged."""
+    if len(tile) == 2 and tile[0].isdigit():
+        number, suit = int(tile[0]), tile[1]
+        if suit in _SUIT_BASE and 1 <= number <= 9:
+            return chr(_SUIT_BASE[suit] + number - 1)
+        if suit == "z" and number in _HONOURS:
+            return _HONOURS[number]
+    return tile
+
+
+def tile_name(tile: str) -> str:
+    """"1m" → "1万", "5z" → "中"."""
+    if len(tile) == 2 and tile[0].isdigit():
+        number, suit = int(tile[0]), tile[1]
+        if suit in _TILE_NAMES:
+            return f"{number}{_TILE_NAMES[suit]}"
+        if suit == "z" and number in _HONOUR_NAMES:
+            return _HONOUR_NAMES[number]
+    return tile
+
+
+@dataclass
+class HandGroup:
+    kind: str            # "concealed" | "exposed" | "kong"  (standing tiles, [..] melds, {..} kongs)
+    tiles: list[str]
+
+
+def parse_hand_for_display(hand: Any) -> tuple[list[HandGroup], str] | None:
+    """Split a hand string into display groups and its suffix (e.g. "，点和5z").
+
+    Display only — never used for scoring; returns None when the string cannot be read
+    (invalid-notation cases), and the caller shows the raw string.
+    """
+    if not isinstance(hand, str):
+        return None
+    text, suffix = hand, ""
+    match = re.search(r"[，,]\s*(点和|自摸)\s*(\S+)\s*$", hand)
+    if match:
+        text, suffix = hand[:match.start()], hand[match.start():]
+    groups: list[HandGroup] = []
+    loose: list[str] = []
+    for match in re.finditer(r"\[([^\[\]{}]*)\]|\{([^\[\]{}]*)\}|([^\[\]{}]+)|(.)", text):
+        if match.group(4):
+            return None
+        body = match.group(1) if match.group(1) is not None else match.group(2) if match.group(2) is not None else match.group(3)
+        tiles = _tiles(body)
+        if tiles is None:
+            return None
+        if match.group(3) is not None:
+            loose.extend(tiles)
+        else:
+            if not tiles:
+                return None
+            groups.append(HandGroup("exposed" if match.group(1) is not None else "kong", tiles))
+    if loose:
+        groups.insert(0, HandGroup("concealed", loose))
+    return groups, suffix
+
+
+def _tiles(body: str) -> list[str] | None:
+    tiles, digits = [], []
+    for ch in body:
+        if ch.isspace():
+            continue
+        if ch.isdigit():
+            digits.append(ch)
+        elif ch in "mpsz":
+            if not digits:
+                return None
+            tiles.extend(d + ch for d in digits)
+            digits = []
+        elif ch in _HONOUR_LETTERS:
+            if digits:
+                return None
+            tiles.append(f"{_HONOUR_LETTERS[ch]}z")
+        else:
+            return None
+    return None if digits else tiles
+
+
+def input_summary(case_input: Any) -> str:
+    """The non-default input fields of a case, e.g. ``discard 5z · prevalent S · flowers 1``."""
+    if not isinstance(case_input, dict):
+        return repr(case_input)
+    parts = []
+    for key, value in case_input.items():
+        if key == "hand":
+            continue
+        if key in ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong"):
+            if value is True:
+                parts.append(key)
+            elif value is not False:
+                parts.append(f"{key}={value!r}")
+        else:
+            parts.append(f"{key}={value}" if not isinstance(value, str) else f"{key}={value}")
+    return " · ".join(parts)
+
+
+# --------------------------------------------------------------------------- result text
+
+def fans_text(fans: dict[str, int] | None, labels=None) -> str:
+    if not fans:
+        return "(none)"
+    labels = labels or (lambda f: f)
+    return ", ".join(labels(f) + (f" ×{n}" if n > 1 else "") for f, n in fans.items())
+
+
+def expected_text(expected: dict | None, labels=None) -> str:
+    """An expectation in one line: ``total 28 (fans 28) · min ✓ · 组合龙, …``."""
+    if expected is None:
+        return "—"
+    if "error" in expected:
+        return f"error {expected['error']}"
+    parts = [f"total {expected['total']} (fans {expected['fan_points']})",
+             "≥8 yes" if expected["meets_minimum"] else "≥8 no"]
+    if "fans" in expected:
+        parts.append(fans_text(expected["fans"], labels))
+    else:
+        parts.append(" | ".join(fans_text(o, labels) for o in expected["fans_one_of"]) + " (any one)")
+    if expected.get("absent"):
+        parts.append("absent: " + ", ".join((labels or str)(f) for f in expected["absent"]))
+    if "waits" in expected:
+        parts.append("waits " + (" ".join(expected["waits"]) or "(none)"))
+    return " · ".join(parts)
+
+
+def actual_text(case: dict, labels=None) -> str:
+    """The implementation's answer in one line, or what happened instead."""
+    actual = case.get("actual")
+    if isinstance(actual, dict):
+        if actual.get("ok") is False:
+            return f"error {(actual.get('error') or {}).get('code')}"
+        if actual.get("ok"):
+            fans = {}
+            for fan in actual.get("fans", []):
+                fans[fan["id"]] = fans.get(fan["id"], 0) + fan["count"]
+            parts = [f"total {actual.get('total')} (fans {actual.get('fan_points')})",
+                     "≥8 yes" if actual.get("meets_minimum") else "≥8 no", fans_text(fans, labels)]
+            if "waits" in actual and "waits" in (case.get("expected") or {}):
+                parts.append("waits " + (" ".join(actual["waits"]) or "(none)"))
+            return " · ".join(parts)
+    return f"(no result: {case['status']})"
+
+
+def diff_lines(case: dict) -> list[str]:
+    """The case's differences, or the reason it has no result, as short lines."""
+    lines = [describe(entry) for entry in case.get("diff", [])]
+    if case["status"] in ("error", "crash", "timeout", "skipped") and case.get("message"):
+        lines.append(case["message"])
+    if case.get("offending_line"):
+        lines.append(f"offending line: {case['offending_line']}")
+    context = case.get("context")
+    if case["status"] == "crash" and isinstance(context, dict) and context.get("stderr_tail"):
+        lines.append("stderr: " + " | ".join(context["stderr_tail"][-3:]))
+    if case["status"] == "error" and isinstance(context, str):
+        lines.append("context: " + context.strip().splitlines()[-1] if context.strip() else "context: (empty)")
+    if case.get("known"):
+        lines.append(f"known failure: {case['known']}")
+    if case.get("unexpected_pass"):
+        lines.append("unexpected pass of a known failure — remove it from the known-failures file")
+    return lines
+
+
+# --------------------------------------------------------------------------- writing every format
+
+REPORT_FILES = {"markdown": "report.md", "html": "report.html", "json": "summary.json",
+                "junit": "junit.xml", "badge": "badge.json"}
+
+
+def write_reports(log: RunLog, directory: Path | str, formats: Iterable[str] = tuple(REPORT_FILES)) -> dict[str, Path]:
+    """Render *log* into *directory* in each format; returns format → path written."""
+    from gb16.tools import render_badge, render_html, render_json, render_junit, render_markdown
+
+    renderers = {"markdown": render_markdown.render, "html": render_html.render, "json": render_json.render,
+                 "junit": render_junit.render, "badge": render_badge.render}
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    summary = summarize(log)
+    written = {}
+    for fmt in formats:
+        path = directory / REPORT_FILES[fmt]
+        path.write_text(renderers[fmt](summary), encoding="utf-8")
+        written[fmt] = path
+    return written
+
+
+# --------------------------------------------------------------------------- extra sections
+
+@dataclass
+class Section:
+    """A report section given as data, so Markdown, HTML and JSON render the same content.
+
+    ``blocks`` holds ``("p", text)``, ``("table", headers, rows)``, ``("pre", text)`` and
+    ``("list", items)`` entries; every cell and item is plain text.
+    """
+
+    id: str
+    title: str
+    blocks: list[tuple] = field(default_factory=list)
+    status: str | None = None   # "pass" | "fail" | "unavailable" | None: shown beside the title
+    data: Any = None            # the raw records, for the JSON summary
+
+    def p(self, text: str) -> "Section":
+        self.blocks.append(("p", text))
+        return self
+
+    def table(self, headers: list[str], rows: list[list[Any]]) -> "Section":
+        self.blocks.append(("table", headers, rows))
+        return self
+
+    def pre(self, text: str) -> "Section":
+        self.blocks.append(("pre", text))
+        return self
+
+    def items(self, items: list[str]) -> "Section":
+        self.blocks.append(("list", items))
+        return self

@@ -1,0 +1,127 @@
+"""The Markdown report of a run: verdict, counts, tables per area, tier, fan and clause,
+every failure with expected vs actual, every case, and the quoted clauses."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from tabulate import tabulate
+
+from gb16.tools.render_common import (Section, Summary, actual_text, diff_lines, expected_text)
+from gb16.tools.runlog import STATUSES
+
+
+def cell(value: Any) -> str:
+    """A value made safe for a Markdown table cell."""
+    text = "—" if value is None else str(value)
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def table(headers: list[str], rows: Iterable[list[Any]]) -> str:
+    rows = [[cell(v) for v in row] for row in rows]
+    if not rows:
+        return "_(none)_"
+    return tabulate(rows, headers=[cell(h) for h in headers], tablefmt="github", disable_numparse=True)
+
+
+def render_section(section: Section, level: int = 2) -> str:
+    title = section.title + (f" — {section.status}" if section.status else "")
+    parts = [f"{'#' * level} {title}", ""]
+    for block in section.blocks:
+        kind = block[0]
+        if kind == "p":
+            parts += [block[1], ""]
+        elif kind == "table":
+            parts += [table(block[1], block[2]), ""]
+        elif kind == "pre":
+            parts += ["```", block[1], "```", ""]
+        elif kind == "list":
+            parts += [f"* {cell(item)}" for item in block[1]] + [""]
+    return "\n".join(parts)
+
+
+def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], list[str]]:
+    """The certification part of a report as (head, tail) lines: the verdict, tables and
+    failures first; every case and the quoted clauses last, after any extra sections."""
+    header, counts, impl = summary.header, summary.counts, summary.impl
+    corpus, git = header.get("corpus", {}), header.get("git", {})
+    h = "#" * heading_level
+    labels = summary.fan_label
+    out = [f"**Verdict: {summary.verdict.text}.**", ""]
+    note = summary.progress_note()
+    if note:
+        out += [f"> {note}", ""]
+    out += [table(["", ""], [
+        ["implementation", summary.impl_label()],
+        ["variants", ", ".join(impl.get("variants", []))],
+        ["rulings", summary.declared_rulings()],
+        ["connected as", header.get("impl_spec", "")],
+        ["corpus", f"{corpus.get('version')} · {corpus.get('hash')} · {corpus.get('cases')} cases"],
+        ["gb16 revision", f"{git.get('revision') or 'unknown'}{' (modified)' if git.get('dirty') else ''}"],
+        ["options", ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items() if v not in (None, [], False))],
+        ["started", header.get("started")],
+        ["run log", f"{summary.log.path.name} · {summary.runlog_sha256}"],
+    ]), ""]
+    for warning in header.get("warnings", []) + summary.log.warnings:
+        out += [f"> warning: {warning}", ""]
+    out += [f"{h} Results", "", table(["status", "cases"],
+            [[s, counts[s]] for s in STATUSES] + [["unexpected pass", counts["unexpected_pass"]],
+                                                  ["total", counts["total"]]]), ""]
+    out += [f"{h} By area", "", _tally_table("area", summary.by_area), ""]
+    out += [f"{h} By tier", "", _tally_table("tier", summary.by_tier), ""]
+    out += [f"{h} By fan", "", table(["fan", "points", "cases", "pass", "failed", "known", "skipped"], [
+        [summary.fan_label(f), summary.fans.get(f, {}).get("points"), t.total, t.counts["pass"], t.failed,
+         t.counts["known"], t.counts["skipped"]] for f, t in summary.by_fan.items()]), ""]
+    out += [f"{h} By clause", "", table(["clause", "title", "cases", "pass", "failed", "known", "skipped"], [
+        [a, summary.clauses.get(a, {}).get("title", "(not in clauses.json)"), t.total, t.counts["pass"],
+         t.failed, t.counts["known"], t.counts["skipped"]] for a, t in summary.by_clause.items()]), ""]
+    problems = summary.failures() + summary.unexpected_passes() + \
+        [c for c in summary.cases if c["status"] == "known"]
+    out += [f"{h} Failures and known failures", ""]
+    if not problems:
+        out += ["_None._", ""]
+    for case in problems:
+        out += [f"* **{case['id']}** — {case['status']}"
+                f"{' (unexpected pass)' if case.get('unexpected_pass') else ''} — {cell(case.get('description', ''))}",
+                f"  * hand: `{case['input'].get('hand') if isinstance(case.get('input'), dict) else case.get('input')}`",
+                f"  * cites: {', '.join(case.get('cites', []))}",
+                f"  * expected ({case.get('expectation', 'A')}): {expected_text(case.get('expected'), labels)}",
+                f"  * actual: {actual_text(case, labels)}"]
+        out += [f"  * {line}" for line in diff_lines(case)]
+    out.append("")
+    head, out = out, []
+    out += [f"{h} All cases", "", table(["case", "status", "area", "tier", "hand", "expected", "actual"], [
+        [c["id"], c["status"] + (" (unexpected pass)" if c.get("unexpected_pass") else ""), c.get("area"),
+         c.get("tier"), (c.get("input") or {}).get("hand") if isinstance(c.get("input"), dict) else c.get("input"),
+         expected_text(c.get("expected")), actual_text(c)] for c in summary.cases]), ""]
+    cited = [a for a in summary.by_clause if a in summary.clauses]
+    out += [f"{h} Clauses cited", ""]
+    for anchor in cited:
+        clause = summary.clauses[anchor]
+        out += [f"* **{anchor}** {clause.get('title', '')} — {clause.get('quote', '')}"]
+    out.append("")
+    return head, out
+
+
+def _tally_table(name: str, tallies: dict) -> str:
+    return table([name, "cases", "pass", "failed", "known", "skipped", "pass rate"], [
+        [key, t.total, t.counts["pass"], t.failed, t.counts["known"], t.counts["skipped"], t.rate()]
+        for key, t in sorted(tallies.items())])
+
+
+def render(summary: Summary, title: str | None = None, sections: list[Section] = (),
+           lead: list[Section] = ()) -> str:
+    """The report of one run as Markdown.  *lead* sections come first, *sections* after the
+    run's tables (the compliance report's), and every case and the clauses last."""
+    title = title or f"gb16 certification: {summary.impl_label()}"
+    parts = [f"# {title}", ""]
+    for section in lead:
+        parts.append(render_section(section))
+    head, tail = run_sections(summary)
+    if lead:
+        parts += ["## Certification of the implementation", ""]
+    parts += head
+    for section in sections:
+        parts.append(render_section(section))
+    parts += tail
+    return "\n".join(parts).rstrip() + "\n"

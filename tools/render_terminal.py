@@ -1,0 +1,75 @@
+"""The terminal summary of a run (``gb16 certify`` at the end, ``gb16 summary RUNLOG``)."""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from gb16.tools.render_common import Summary, actual_text, diff_lines, expected_text
+from gb16.tools.runlog import FAILING, STATUSES
+
+#: What ``--show`` may list besides the counts.
+SHOW_CHOICES = ("none", "failures", "known", "skipped", "all")
+
+
+def _selected(summary: Summary, show: str) -> list[dict]:
+    if show == "all":
+        return list(summary.cases)
+    if show == "failures":
+        return summary.failures() + summary.unexpected_passes()
+    if show == "known":
+        return [c for c in summary.cases if c["status"] == "known" or c.get("known")]
+    if show == "skipped":
+        return [c for c in summary.cases if c["status"] == "skipped"]
+    return []
+
+
+def render(summary: Summary, show: str = "failures") -> str:
+    header = summary.header
+    corpus = header.get("corpus", {})
+    git = header.get("git", {})
+    lines = [
+        f"gb16 certification — {summary.impl_label()}",
+        f"  corpus {corpus.get('version')} {corpus.get('hash', '')[:19]}… ({corpus.get('cases')} cases, "
+        f"{header.get('selected')} selected) · gb16 git {(git.get('revision') or 'unknown')[:12]}"
+        f"{' (modified)' if git.get('dirty') else ''}",
+        f"  rulings: {summary.declared_rulings()}",
+        f"  run log: {summary.log.path} ({summary.runlog_sha256[:19]}…)",
+    ]
+    note = summary.progress_note()
+    if note:
+        lines.append(f"  {note}")
+    for warning in header.get("warnings", []) + summary.log.warnings:
+        lines.append(f"  warning: {warning}")
+    lines.append("")
+    counts = summary.counts
+    rows = [[status, counts[status]] for status in STATUSES if counts[status] or status in ("pass", "fail")]
+    if counts["unexpected_pass"]:
+        rows.append(["(unexpected pass)", counts["unexpected_pass"]])
+    rows.append(["total", counts["total"]])
+    lines.append(tabulate(rows, headers=["status", "cases"], tablefmt="simple"))
+    if len(summary.by_area) > 1:
+        lines.append("")
+        area_rows = [[area, t.total, t.counts["pass"], t.failed, t.counts["known"], t.counts["skipped"]]
+                     for area, t in sorted(summary.by_area.items())]
+        lines.append(tabulate(area_rows, headers=["area", "cases", "pass", "failed", "known", "skipped"]))
+    chosen = _selected(summary, show)
+    if chosen:
+        lines.append("")
+        lines.append(f"{show}:" if show != "failures" else "failures:")
+        labels = summary.fan_label
+        for case in chosen:
+            lines.append(f"  {case['status'].upper():8} {case['id']}  [{', '.join(case.get('cites', []))}]")
+            if show == "all" and case["status"] == "pass":
+                continue
+            lines.append(f"           expected: {expected_text(case.get('expected'), labels)}")
+            lines.append(f"           actual:   {actual_text(case, labels)}")
+            for line in diff_lines(case):
+                lines.append(f"           · {line}")
+    lines.append("")
+    lines.append(f"verdict: {summary.verdict.text}")
+    return "\n".join(lines)
+
+
+def exit_status(summary: Summary) -> int:
+    """1 when anything failed, errored, crashed or timed out; else 0."""
+    return 1 if any(summary.counts[s] for s in FAILING) else 0

@@ -1,0 +1,393 @@
+"""``gb16 report`` (``make report``): the compliance report of the reference.
+
+    gb16 report                       # into ./report/
+    gb16 report --out DIR --profile ci --skip proofs
+
+It certifies the reference scorer against the whole corpus (the run log is kept beside
+the report), runs the Hypothesis properties (gb16.properties.runner, thorough profile)
+and the Z3 proofs (gb16.properties.proofs), and writes one report in three forms —
+``report.md``, ``report.html`` (self-contained) and ``report.json`` — with JUnit XML and a
+shields.io badge of the certification.  Besides the certification tables it holds the
+corpus coverage, the index of docs/rulings.md and the fan applicability table of
+corpus/fans.json.  A part whose module is missing is reported as "not available".
+
+Exit status: 0 when the reference passes every case and every property and proof that
+ran; 1 otherwise; 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import json
+import re
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from gb16.tools import render_badge, render_html, render_json, render_junit, render_markdown, runlog
+from gb16.tools.certify import CertifyOptions, run_certification
+from gb16.tools.harness import Corpus, HarnessError, Progress, case_variant, load_corpus
+from gb16.tools.render_common import Section, Summary, clause_sort_key, summarize
+from gb16.tools.runlog import RunLogError
+
+#: Columns shown for property and proof rows, in this order, when present.
+ROW_COLUMNS = ("number", "id", "name", "title", "claim", "clause", "kind", "profile", "examples", "checked",
+               "result", "status", "message", "detail", "seconds")
+
+
+# --------------------------------------------------------------------------- optional parts
+
+@dataclass
+class PartOutcome:
+    """What running an optional part (properties, proofs) gave."""
+
+    rows: list[dict] | None
+    status: str            # "pass" | "fail" | "error" | "unavailable"
+    note: str
+    seconds: float = 0.0
+
+
+def row_passed(row: dict) -> bool:
+    """Whether a property or proof row reports success (``holds``, ``ok`` or a result text)."""
+    for key in ("holds", "passed", "ok"):
+        if isinstance(row.get(key), bool):
+            return row[key]
+    result = str(row.get("result", row.get("status", ""))).strip().lower()
+    return result.startswith(("pass", "proved", "reached", "ok"))
+
+
+def run_optional(module_name: str, function_name: str, kwargs: dict,
+                 progress: Callable[[str], None] | None = None) -> PartOutcome:
+    """Call ``module.function(**kwargs)`` if it exists; never raises.
+
+    A missing module or function gives status ``unavailable`` with the reason; an exception
+    while running gives ``error``; otherwise ``pass`` or ``fail`` from the rows.  A
+    ``progress`` callback is passed on when the function accepts one.
+    """
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        reason = (f"module {module_name} is not installed" if exc.name and module_name.startswith(exc.name)
+                  else f"importing {module_name} failed: {exc}")
+        return PartOutcome(None, "unavailable", reason)
+    except Exception as exc:
+        return PartOutcome(None, "unavailable", f"importing {module_name} failed: {type(exc).__name__}: {exc}")
+    function = getattr(module, function_name, None)
+    if not callable(function):
+        return PartOutcome(None, "unavailable", f"{module_name} has no function {function_name}()")
+    try:
+        accepts = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        accepts = {}
+    if progress and "progress" in accepts:
+        kwargs = dict(kwargs, progress=progress)
+    began = time.monotonic()
+    try:
+        rows = function(**kwargs)
+    except Exception:
+        return PartOutcome(None, "error", f"{module_name}.{function_name}() raised:\n"
+                                          + traceback.format_exc(limit=8), time.monotonic() - began)
+    elapsed = time.monotonic() - began
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        return PartOutcome(None, "error", f"{module_name}.{function_name}() returned {type(rows).__name__}, "
+                                          f"not a list of dicts", elapsed)
+    passed = sum(row_passed(r) for r in rows)
+    status = "pass" if passed == len(rows) and rows else ("fail" if rows else "error")
+    note = f"{passed} of {len(rows)} passed" if rows else "no rows returned"
+    return PartOutcome(rows, status, note, elapsed)
+
+
+def _clip(value: Any, width: int = 160) -> Any:
+    if isinstance(value, (int, float, bool)) or value is None:
+        return "" if value is None else value
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def part_section(section_id: str, title: str, outcome: PartOutcome, call: str, command: str) -> Section:
+    """A section listing the rows of a part (one row per property or claim); *call* is what the
+    report runs, *command* the command line that runs the same checks."""
+    section = Section(section_id, title, status=outcome.status, data={
+        "status": outcome.status, "note": outcome.note, "seconds": round(outcome.seconds, 2),
+        "rows": outcome.rows})
+    if outcome.status == "unavailable":
+        return section.p(f"Not available: {outcome.note}. The report calls `{call}`; "
+                         f"`{command}` may run the same checks from the command line.")
+    if outcome.status == "error":
+        return section.p("The run broke before giving results.").pre(outcome.note)
+    rows = outcome.rows
+    columns = [c for c in ROW_COLUMNS if any(c in r for r in rows)]
+    section.p(f"{outcome.note} in {outcome.seconds:.1f} s. Reproduce with `{command}`.")
+    section.table(columns + ["verdict"],
+                  [[_clip(r.get(c)) for c in columns] + ["pass" if row_passed(r) else "fail"] for r in rows])
+    failures = [r for r in rows if not row_passed(r)]
+    if failures:
+        details = []
+        for r in failures:
+            name = r.get("name") or r.get("id") or r.get("title") or "?"
+            extra = r.get("counterexample") or r.get("witness") or r.get("message") or r.get("detail")
+            details.append(f"{name}: {_clip(extra, 600)}")
+        section.p("Failures:").items(details)
+    return section
+
+
+# --------------------------------------------------------------------------- corpus sections
+
+def counting_mode(fan: dict, variant: str = "gb16") -> str:
+    """The rule page's 计入次数 column: 不适用, 可复计 or 一次."""
+    if not fan.get("applies", {}).get(variant, True):
+        return "不适用"
+    return "可复计" if fan.get("repeatable") else "一次"
+
+
+def _counted_fans(expected: dict | None) -> set[str]:
+    """Fans an expectation says count (not merely absent)."""
+    if not expected or "error" in expected:
+        return set()
+    ids = set(expected.get("fans", {}))
+    for option in expected.get("fans_one_of", []):
+        ids |= set(option)
+    return ids
+
+
+def coverage_section(corpus: Corpus, summary: Summary) -> Section:
+    cases = corpus.cases
+    section = Section("coverage", "Corpus coverage", data={})
+    tiers = ("normative", "ruling", "disputed", "regression")
+    rows = []
+    for area in sorted(corpus.areas):
+        mine = [c for c in cases if c["area"] == area]
+        rows.append([area, corpus.areas[area], len(mine),
+                     sum(case_variant(c) == "gb16" for c in mine), sum(case_variant(c) == "gb13" for c in mine)]
+                    + [sum(c["tier"] == t for c in mine) for t in tiers]
+                    + [sum("error" in c["expect"] for c in mine)])
+    rows.append(["all", "", len(cases), sum(case_variant(c) == "gb16" for c in cases),
+                 sum(case_variant(c) == "gb13" for c in cases)] + [sum(c["tier"] == t for c in cases) for t in tiers]
+                + [sum("error" in c["expect"] for c in cases)])
+    section.p(f"{len(cases)} cases in {len(corpus.areas)} areas; corpus {corpus.version}, {corpus.hash}.")
+    section.table(["area", "description", "cases", "gb16", "gb13", *tiers, "error cases"], rows)
+    data: dict[str, Any] = {"cases": len(cases), "areas": {r[0]: r[2] for r in rows[:-1]}}
+    for variant in ("gb16", "gb13"):
+        applicable = [f for f in corpus.fans if f.get("applies", {}).get(variant, True)]
+        counted = {f for c in cases if case_variant(c) == variant
+                   for exp in [c["expect"], *[a["expect"] for a in c.get("alternatives", [])]]
+                   for f in _counted_fans(exp)}
+        absent_only = {f for c in cases if case_variant(c) == variant for f in c["expect"].get("absent", [])} - counted
+        missing = [f for f in applicable if f["id"] not in counted]
+        section.p(f"{variant}: {len(applicable) - len(missing)} of {len(applicable)} applicable fans are counted "
+                  f"in at least one case" + (f"; {len(absent_only & {f['id'] for f in missing})} more appear only as "
+                                             f"`absent`" if absent_only else "") + ".")
+        if missing:
+            section.items([f"no {variant} case counts {f['zh']} {f['en']} ({f['id']})" for f in missing])
+        data[f"{variant}_fans_counted"] = len(applicable) - len(missing)
+        data[f"{variant}_fans_applicable"] = len(applicable)
+        data[f"{variant}_fans_missing"] = [f["id"] for f in missing]
+    cited = {cite for c in cases for cite in c["cites"]}
+    source_rows = []
+    for source in sorted({a.split(" ")[0] for a in corpus.clauses}, key=lambda s: clause_sort_key(s + " ")):
+        anchors = [a for a in corpus.clauses if a.split(" ")[0] == source]
+        source_rows.append([source, len(anchors), sum(a in cited for a in anchors)])
+    section.p("Clause anchors of corpus/clauses.json cited by at least one case:")
+    section.table(["source", "anchors", "cited"], source_rows)
+    uncited_seed = sorted((a for a in corpus.clauses if a.startswith("seed000") and a not in cited), key=clause_sort_key)
+    if uncited_seed:
+        section.p("Rule-page anchors no case cites yet: " + ", ".join(uncited_seed) + ".")
+    unknown = sorted(cited - set(corpus.clauses), key=clause_sort_key)
+    if unknown:
+        section.p("Cited anchors missing from clauses.json: " + ", ".join(unknown) + ".")
+    data["clauses_cited"] = len(cited & set(corpus.clauses))
+    data["clauses"] = len(corpus.clauses)
+    data["uncited_seed000"] = uncited_seed
+    section.data = data
+    return section
+
+
+RULING_HEADING = re.compile(r"^## (R-\d{3}) — (.+?)\s*$", re.MULTILINE)
+
+
+def parse_rulings(text: str) -> list[dict]:
+    """The rulings of docs/rulings.md: id, title, alternative options named in the text."""
+    rulings = []
+    matches = list(RULING_HEADING.finditer(text))
+    for i, match in enumerate(matches):
+        body = text[match.end(): matches[i + 1].start() if i + 1 < len(matches) else len(text)]
+        alternatives = re.search(r"\*\*Alternatives\.\*\*(.*?)(?:\n\n|\Z)", body, re.S)
+        options = sorted(set(re.findall(r"\(([B-Z])\)", alternatives.group(1)))) if alternatives else []
+        rulings.append({"id": match.group(1), "title": match.group(2), "options": ["A"] + options,
+                        "withdrawn": "withdrawn" in match.group(2).lower()})
+    return rulings
+
+
+def default_rulings_path() -> Path:
+    return runlog.repo_root() / "docs" / "rulings.md"
+
+
+def rulings_section(path: Path, corpus: Corpus, summary: Summary) -> Section:
+    section = Section("rulings", "Rulings index")
+    if not path.is_file():
+        section.status = "unavailable"
+        return section.p(f"Not available: {path} not found (docs/ is part of the source tree, not of an "
+                         f"installed package; pass --rulings FILE).")
+    rulings = parse_rulings(path.read_text(encoding="utf-8"))
+    by_case = {c["id"]: c for c in summary.cases}
+    rows = []
+    for ruling in rulings:
+        pinned = [c for c in corpus.cases if ruling["id"] in [r.split(":")[0] for r in c.get("rulings", [])]]
+        passed = sum(by_case.get(c["id"], {}).get("status") == "pass" for c in pinned)
+        rows.append([ruling["id"], ruling["title"], " ".join(ruling["options"]), len(pinned),
+                     sum(c["tier"] == "disputed" for c in pinned), f"{passed}/{len(pinned)}"])
+    known_ids = {r["id"] for r in rulings}
+    stray = sorted({r.split(":")[0] for c in corpus.cases for r in c.get("rulings", [])} - known_ids)
+    section.p(f"{len(rulings)} rulings in {path.name}. Option A is the reference's; an implementation "
+              f"declares its options in the harness start message.")
+    section.table(["ruling", "title", "options", "cases", "disputed", "reference passes"], rows)
+    if stray:
+        section.p("Cases name rulings that docs/rulings.md does not define: " + ", ".join(stray) + ".")
+    section.data = {"rulings": rulings, "undefined_in_cases": stray}
+    return section
+
+
+def applicability_section(corpus: Corpus, summary: Summary) -> Section:
+    counted: dict[str, list[dict]] = {}
+    for case in summary.cases:
+        for fan_id in _counted_fans(case.get("expected")):
+            counted.setdefault(fan_id, []).append(case)
+    rows = []
+    for fan in corpus.fans:
+        mine = counted.get(fan["id"], [])
+        rows.append([fan["number"], fan["zh"], fan["en"], fan["points"], counting_mode(fan, "gb16"),
+                     "yes" if fan["applies"].get("gb16") else "no", "yes" if fan["applies"].get("gb13") else "no",
+                     fan["family"], len(mine), sum(c["status"] == "pass" for c in mine), fan.get("gb16_rule", "")])
+    section = Section("applicability", "Fan applicability (seed000 §三, corpus/fans.json)",
+                      data=[dict(zip(["number", "zh", "en", "points", "counting", "gb16", "gb13", "family",
+                                      "cases", "reference_passes", "gb16_rule"], r)) for r in rows])
+    section.p("The 82 fans, their points and how the 16-tile extension applies them; 'cases' counts the "
+              "corpus cases in which the fan is expected to count, 'passed' how many of those the reference "
+              "passes. `gb16 table fans --check` compares this data with the rule page row by row.")
+    return section.table(["#", "番种", "fan", "points", "计入次数", "gb16", "gb13", "family", "cases", "passed",
+                          "十六张的适用方式"], rows)
+
+
+def overview_section(summary: Summary, parts: dict[str, PartOutcome], coverage: Section) -> Section:
+    header = summary.header
+    git = header.get("git", {})
+    cert_status = {"conforms": "pass", "known": "pass", "fails": "fail", "empty": "unavailable"}[summary.verdict.key]
+    rows = [["Reference against the corpus", cert_status, summary.verdict.text]]
+    for name, outcome in parts.items():
+        rows.append([name, outcome.status, outcome.note])
+    data = coverage.data or {}
+    rows.append(["Corpus coverage", "", f"{data.get('cases', 0)} cases; gb16 fans counted "
+                 f"{data.get('gb16_fans_counted', 0)}/{data.get('gb16_fans_applicable', 0)}; "
+                 f"clauses cited {data.get('clauses_cited', 0)}/{data.get('clauses', 0)}"])
+    section = Section("overview", "Compliance summary", status=overall_status(summary, parts),
+                      data={"parts": {r[0]: {"status": r[1], "note": r[2]} for r in rows}})
+    section.p(f"gb16 {header.get('gb16_version')} · git {git.get('revision') or 'unknown'}"
+              f"{' (modified)' if git.get('dirty') else ''} · corpus {header['corpus'].get('hash')} · "
+              f"generated {runlog.now()}")
+    return section.table(["part", "status", "detail"], rows)
+
+
+def overall_status(summary: Summary, parts: dict[str, PartOutcome]) -> str:
+    if summary.verdict.key == "fails" or any(p.status in ("fail", "error") for p in parts.values()):
+        return "fail"
+    return "pass"
+
+
+# --------------------------------------------------------------------------- the command
+
+@dataclass
+class ReportOptions:
+    out: str = "report"
+    impl: str = "reference"      # the implementation certified (the reference; tests use a fixture)
+    corpus: str | None = None
+    profile: str = "thorough"
+    skip: tuple[str, ...] = ()
+    timeout: float = 60.0
+    rulings: str | None = None
+    progress: bool | None = None
+
+
+def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
+    """Run every part and write the report; returns (exit status, files written)."""
+    out = Path(options.out)
+    out.mkdir(parents=True, exist_ok=True)
+    corpus = load_corpus(options.corpus)
+    log = run_certification(CertifyOptions(impl=options.impl, corpus=options.corpus, out=str(out / "runlog.jsonl"),
+                                           overwrite=True, timeout=options.timeout, progress=options.progress,
+                                           allow_empty=True))
+    summary = summarize(log)
+    ticker = Progress(0, "", enabled=options.progress)
+    parts: dict[str, PartOutcome] = {}
+    sections = []
+    if "properties" not in options.skip:
+        ticker.message(f"properties ({options.profile} profile) …")
+        parts["Properties"] = run_optional("gb16.properties.runner", "run_all", {"profile": options.profile},
+                                           ticker.message)
+        sections.append(part_section("properties", f"Properties ({options.profile} profile)", parts["Properties"],
+                                     f'gb16.properties.runner.run_all(profile="{options.profile}")',
+                                     f"gb16 properties --profile {options.profile}"))
+    if "proofs" not in options.skip:
+        ticker.message("Z3 proofs …")
+        parts["Z3 proofs"] = run_optional("gb16.properties.proofs", "run_all", {"thorough": False}, ticker.message)
+        sections.append(part_section("proofs", "Z3 proofs (seed000 §二.5–6)", parts["Z3 proofs"],
+                                     "gb16.properties.proofs.run_all(thorough=False)", "gb16 prove"))
+    ticker.close()
+    coverage = coverage_section(corpus, summary)
+    sections += [coverage,
+                 rulings_section(Path(options.rulings) if options.rulings else default_rulings_path(), corpus, summary),
+                 applicability_section(corpus, summary)]
+    lead = [overview_section(summary, parts, coverage)]
+    title = "gb16 compliance report"
+    payload = render_json.data(summary, sections, lead)
+    payload["compliance"] = {"status": lead[0].status, "generated": runlog.now()}
+    files = {
+        "markdown": out / "report.md", "html": out / "report.html", "json": out / "report.json",
+        "junit": out / "junit.xml", "badge": out / "badge.json", "runlog": out / "runlog.jsonl",
+    }
+    files["markdown"].write_text(render_markdown.render(summary, title, sections, lead), encoding="utf-8")
+    files["html"].write_text(render_html.render(summary, title, sections, lead), encoding="utf-8")
+    files["json"].write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    files["junit"].write_text(render_junit.render(summary), encoding="utf-8")
+    files["badge"].write_text(render_badge.render(summary), encoding="utf-8")
+    return (0 if lead[0].status == "pass" else 1), files
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "report", help="the compliance report: certify the reference, run properties and proofs",
+        description="The compliance report of the reference scorer.\n\n" + __doc__.split("\n\n", 2)[2],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", metavar="DIR", default="report", help="output folder (default ./report)")
+    parser.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the installed corpus)")
+    parser.add_argument("--profile", default="thorough", help="properties profile (default thorough)")
+    parser.add_argument("--skip", action="append", choices=["properties", "proofs"], default=[],
+                        help="leave a part out (repeatable)")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help="time limit per case")
+    parser.add_argument("--rulings", metavar="FILE", help="docs/rulings.md to index (default: the source tree's)")
+    parser.add_argument("--no-progress", action="store_true")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    options = ReportOptions(out=args.out, corpus=args.corpus, profile=args.profile, skip=tuple(args.skip),
+                            timeout=args.timeout, rulings=args.rulings,
+                            progress=False if args.no_progress else None)
+    try:
+        status, files = build_report(options)
+    except (HarnessError, RunLogError) as exc:
+        print(f"gb16 report: {exc}", file=sys.stderr)
+        return 2
+    from gb16.tools import render_terminal
+    log = runlog.read(files["runlog"])
+    print(render_terminal.render(summarize(log), show="failures"))
+    print()
+    for kind in ("html", "markdown", "json", "junit", "badge", "runlog"):
+        print(f"{kind:9} {files[kind]}")
+    print(f"\ncompliance: {'pass' if status == 0 else 'FAIL'}")
+    return status

@@ -1,0 +1,258 @@
+"""The run log: the single record of a certification run, and the source of every report.
+
+A run log is JSON Lines (corpus/schema/protocol/runlog.schema.json):
+
+* one ``header`` line — corpus version and hash, git revision, implementation metadata,
+  options, the fan table and the clause quotes the cases cite (so that a report needs
+  nothing but the run log);
+* one ``case`` line per finished case, appended and flushed as soon as the case is
+  decided, so an interrupted run loses nothing;
+* ``resume`` markers where an interrupted run was continued (``gb16 certify --resume``);
+* a ``footer`` with the counts when the run completed.
+
+When a case id appears more than once (a resumed run re-ran it), the later line counts.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+FORMAT = "gb16-runlog"
+FORMAT_VERSION = 1
+
+#: Every case status, in the order reports list them.
+STATUSES = ("pass", "fail", "error", "crash", "timeout", "skipped", "known")
+#: The statuses that make a run fail (exit status 1, verdict "does not conform").
+FAILING = ("fail", "error", "crash", "timeout")
+
+
+class RunLogError(Exception):
+    """A run log that cannot be read or continued; the message says why."""
+
+
+def now() -> str:
+    """The current time as an ISO 8601 string in UTC, to the second."""
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+# --------------------------------------------------------------------------- provenance
+
+def repo_root() -> Path:
+    """The source tree the gb16 package runs from (the folder above tools/)."""
+    return Path(__file__).resolve().parent.parent
+
+
+def git_revision(path: Path | None = None) -> dict[str, Any]:
+    """``{"revision": sha or None, "dirty": bool or None}`` of the git checkout holding *path*."""
+    where = str(path or repo_root())
+    try:
+        rev = subprocess.run(["git", "-C", where, "rev-parse", "HEAD"], capture_output=True,
+                             text=True, timeout=10)
+        if rev.returncode != 0:
+            return {"revision": None, "dirty": None}
+        status = subprocess.run(["git", "-C", where, "status", "--porcelain", "--untracked-files=no"],
+                                capture_output=True, text=True, timeout=10)
+        dirty = bool(status.stdout.strip()) if status.returncode == 0 else None
+        return {"revision": rev.stdout.strip(), "dirty": dirty}
+    except (OSError, subprocess.SubprocessError):
+        return {"revision": None, "dirty": None}
+
+
+def gb16_version() -> str:
+    """The installed gb16 distribution's version, or "unknown"."""
+    try:
+        from importlib.metadata import version
+        return version("gb16")
+    except Exception:  # not installed as a distribution
+        return "unknown"
+
+
+def fingerprint(files: dict[str, Path]) -> str:
+    """``sha256:…`` over logical names → file bytes (sorted by name), so any edit changes it
+    while the folder the corpus sits in does not."""
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0")
+        digest.update(Path(files[name]).read_bytes() + b"\0")
+    return "sha256:" + digest.hexdigest()
+
+
+def file_sha256(path: Path) -> str:
+    """``sha256:…`` of a file's bytes (a run log's citable identity)."""
+    return "sha256:" + hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+# --------------------------------------------------------------------------- writing
+
+class RunLogWriter:
+    """Appends lines to a run log, flushing each one.
+
+    ``RunLogWriter.create(path, header)`` starts a new log; ``RunLogWriter.append(path)``
+    continues an existing one (a partial last line, left by a killed run, is cut off first).
+    """
+
+    def __init__(self, path: Path, handle):
+        self.path = Path(path)
+        self._handle = handle
+
+    @classmethod
+    def create(cls, path: Path, header: dict) -> "RunLogWriter":
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        writer = cls(path, open(path, "w", encoding="utf-8"))
+        writer.write(header)
+        return writer
+
+    @classmethod
+    def append(cls, path: Path) -> "RunLogWriter":
+        path = Path(path)
+        _cut_partial_last_line(path)
+        return cls(path, open(path, "a", encoding="utf-8"))
+
+    def write(self, record: dict) -> None:
+        self._handle.write(json.dumps(record, ensure_ascii=False, sort_keys=False) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def _cut_partial_last_line(path: Path) -> None:
+    """Truncate *path* after its last newline (a killed writer may have left half a line)."""
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        keep = data.rfind(b"\n") + 1
+        with open(path, "r+b") as handle:
+            handle.truncate(keep)
+
+
+# --------------------------------------------------------------------------- reading
+
+@dataclass
+class RunLog:
+    """A run log read back: the header, the latest line per case (in first-seen order), the footer."""
+
+    path: Path
+    header: dict
+    cases: list[dict]
+    footer: dict | None
+    resumes: list[dict] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """True when the run reached its footer after the last resume."""
+        return self.footer is not None
+
+    @property
+    def implementation(self) -> dict:
+        return self.header.get("implementation", {})
+
+    def counts(self) -> dict[str, int]:
+        """Cases per status, plus ``unexpected_pass`` and ``total``."""
+        return count_statuses(self.cases)
+
+    def failed(self) -> bool:
+        """True when any case failed, errored, crashed or timed out."""
+        return any(case["status"] in FAILING for case in self.cases)
+
+
+def count_statuses(cases: Iterable[dict]) -> dict[str, int]:
+    counts = {status: 0 for status in STATUSES}
+    counts["unexpected_pass"] = 0
+    total = 0
+    for case in cases:
+        counts[case["status"]] = counts.get(case["status"], 0) + 1
+        counts["unexpected_pass"] += bool(case.get("unexpected_pass"))
+        total += 1
+    counts["total"] = total
+    return counts
+
+
+def read(path: Path | str) -> RunLog:
+    """Read a run log; a truncated last line (an interrupted run) is ignored with a warning.
+
+    Raises :class:`RunLogError` with a readable message for a missing file, a file that is
+    not a gb16 run log, or a corrupt line other than the last.
+    """
+    path = Path(path)
+    try:
+        raw_lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise RunLogError(f"{path}: no such run log") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RunLogError(f"{path}: cannot read run log: {exc}") from None
+    header, footer, warnings, resumes = None, None, [], []
+    by_id: dict[str, dict] = {}
+    for number, line in enumerate(raw_lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            if number == len(raw_lines):
+                warnings.append(f"line {number} is incomplete (the run was interrupted); ignored")
+                continue
+            raise RunLogError(f"{path}:{number}: not JSON — is this a gb16 run log?") from None
+        kind = record.get("type") if isinstance(record, dict) else None
+        if number == 1 or header is None:
+            if kind != "header" or record.get("format") != FORMAT:
+                raise RunLogError(f"{path}: line {number} is not a gb16 run log header")
+            if record.get("format_version") != FORMAT_VERSION:
+                raise RunLogError(f"{path}: run log format version {record.get('format_version')!r} "
+                                  f"is not supported (this gb16 reads version {FORMAT_VERSION})")
+            header = record
+        elif kind == "case":
+            by_id[record["id"]] = record
+            footer = None  # a case after a footer means the footer is stale
+        elif kind == "resume":
+            resumes.append(record)
+            footer = None
+        elif kind == "footer":
+            footer = record
+        else:
+            raise RunLogError(f"{path}:{number}: unknown line type {kind!r}")
+    if header is None:
+        raise RunLogError(f"{path}: empty run log")
+    return RunLog(path=path, header=header, cases=list(by_id.values()), footer=footer,
+                  resumes=resumes, warnings=warnings)
+
+
+def footer_record(cases: list[dict], elapsed: float, restarts: int) -> dict:
+    """The footer line closing a run."""
+    return {"type": "footer", "finished": now(), "elapsed": round(elapsed, 3),
+            "counts": count_statuses(cases), "restarts": restarts}
+
+
+def default_path(impl_spec: str, directory: Path | str = "out") -> Path:
+    """``out/certify-<slug>.jsonl`` for an --impl spec (stable, so --resume finds it)."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in impl_spec.lower()).strip("-")
+    while "--" in slug:
+        slug = slug.replace("--", "-")
+    return Path(directory) / f"certify-{slug[:60] or 'impl'}.jsonl"
+
+
+def is_interrupted(path: Path) -> bool:
+    """True when *path* is a run log without a footer (a run that did not finish)."""
+    try:
+        return not read(path).complete
+    except RunLogError:
+        return False
+
+
+def env_is_ci() -> bool:
+    """True under a CI system (progress output is then suppressed)."""
+    return bool(os.environ.get("CI"))

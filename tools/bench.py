@@ -46,14 +46,29 @@ def measure(hands: int, seed: int, variant: str = "gb16", progress=None) -> dict
         if progress and k % 1000 == 0:
             progress(k, hands)
     elapsed = time.perf_counter() - start
+    # A single slow measurement may be the machine (another process, a garbage collection)
+    # rather than the hand: re-time the ten slowest hands and keep each one's best of five.
+    slow = sorted(range(hands), key=times.__getitem__)[-10:]
+    retimed = []
+    for k in slow:
+        best = min(_time_once(cases[k]) for _ in range(5))
+        retimed.append((best, cases[k]))
+    intrinsic = max(retimed, key=lambda x: x[0])
     return {
         "variant": variant, "seed": seed, "hands": hands, "seconds": round(elapsed, 3),
         "hands_per_second": round(hands / elapsed, 1),
         "median_ms": round(statistics.median(times) * 1000, 4),
         "p99_ms": round(sorted(times)[int(len(times) * 0.99) - 1] * 1000, 3),
         "slowest_ms": round(slowest[0] * 1000, 3), "slowest_hand": slowest[1],
+        "slowest_retimed_ms": round(intrinsic[0] * 1000, 3), "slowest_retimed_hand": intrinsic[1],
         "errors": errors,
     }
+
+
+def _time_once(case) -> float:
+    t0 = time.perf_counter()
+    reference.score(case)
+    return time.perf_counter() - t0
 
 
 def run(args) -> int:
@@ -71,6 +86,8 @@ def run(args) -> int:
           f"in {figures['seconds']} s: {figures['hands_per_second']} hands/s")
     print(f"median {figures['median_ms']} ms, p99 {figures['p99_ms']} ms, slowest {figures['slowest_ms']} ms")
     print(f"slowest hand: {json.dumps(figures['slowest_hand'], ensure_ascii=False)}")
+    print(f"the ten slowest hands re-timed (best of 5): at most {figures['slowest_retimed_ms']} ms, "
+          f"{json.dumps(figures['slowest_retimed_hand'], ensure_ascii=False)}")
     if figures["errors"]:
         print(f"{figures['errors']} hands were rejected as invalid (a generator bug)")
     return 0

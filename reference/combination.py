@@ -112,13 +112,16 @@ def chow_combination(chows):
     view = _Chows(groups)
     candidates = {fan_id: REGISTRY[fan_id].func(view) for fan_id in BIG_COMBINATION
                   if fan_id in REGISTRY and table.fan(fan_id).family == "chows"}
+    from .scoring import apply_exclusions
+
     best = None
     for big in big_combination_choices(candidates):
-        links = chow_links(groups, big)
-        if big is not None and any(e.fan in CHOW_PAIR_FANS and e.scope == "whole"
-                                   for e in table.fan(big[0]).excludes):
-            links = []
-        points = (table.fan(big[0]).points if big else 0) + len(links)
+        counted = {big[0]: [big[1]]} if big else {}
+        for fan_id, i, j in chow_links(groups, big):
+            counted.setdefault(fan_id, []).append((i, j))
+        counted = apply_exclusions(counted, "gb16")  # e.g. a 四顺子 fan removes every chow-pair fan
+        links = [(f, i, j) for f in CHOW_PAIR_FANS for i, j in counted.get(f, ())]
+        points = sum(table.fan(f).points * len(o) for f, o in counted.items())
         if best is None or points > best[0]:
             best = (points, big[0] if big else None, links)
     return best

@@ -1,0 +1,147 @@
+"""Scorers the property suite can test.
+
+A scorer is a callable ``input dict -> result dict`` (docs/contract.md).  It may also
+offer the reference's reading API — ``explain(input)`` and
+``score_interpretation(input, interpretation)`` — which the no-mixing property uses
+when present.
+
+``--impl`` specs (the same as ``gb16 certify``):
+
+* ``reference`` — gb16.reference;
+* ``python:MODULE:FUNCTION`` — a function called in-process (MODULE may be a ``.py``
+  path); if the module also defines ``explain`` / ``score_interpretation`` they are used;
+* anything else — a command speaking the harness protocol, connected through
+  gb16.tools.harness.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+
+class ScorerUnavailable(Exception):
+    """The implementation named by an ``--impl`` spec cannot be used; the message says why."""
+
+
+class ScorerFailure(Exception):
+    """The implementation did not produce a result (crash, timeout, protocol error)."""
+
+
+class Scorer:
+    """A callable scorer with an optional reading API."""
+
+    def __init__(self, name: str, function: Callable[[dict], dict],
+                 explain: Callable[[dict], dict] | None = None,
+                 score_interpretation: Callable[[dict, dict], dict] | None = None,
+                 close: Callable[[], None] | None = None):
+        self.name = name
+        self._function = function
+        self.explain = explain
+        self.score_interpretation = score_interpretation
+        self._close = close
+
+    def __call__(self, case_input: Any) -> dict:
+        return self._function(case_input)
+
+    def close(self) -> None:
+        if self._close:
+            self._close()
+
+    def __repr__(self) -> str:
+        return f"<Scorer {self.name}>"
+
+
+def reference_scorer() -> Scorer:
+    try:
+        import gb16.reference as reference
+    except ImportError as exc:
+        raise ScorerUnavailable(f"the reference scorer is not available: {exc}") from None
+    return Scorer("reference", reference.score, explain=reference.explain,
+                  score_interpretation=reference.score_interpretation)
+
+
+def _load_module(name: str):
+    if name.endswith(".py") or os.sep in name:
+        path = Path(name)
+        if not path.is_file():
+            raise ScorerUnavailable(f"python:{name}:…: no such file")
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            raise ScorerUnavailable(f"cannot load {path}: {type(exc).__name__}: {exc}") from None
+        return module
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:
+        raise ScorerUnavailable(f"cannot import module {name!r}: {type(exc).__name__}: {exc}") from None
+
+
+def python_scorer(spec: str) -> Scorer:
+    """``python:MODULE:FUNCTION``."""
+    module_name, _, function_name = spec[len("python:"):].rpartition(":")
+    if not module_name or not function_name:
+        raise ScorerUnavailable(f"--impl {spec!r}: expected python:MODULE:FUNCTION")
+    module = _load_module(module_name)
+    function = getattr(module, function_name, None)
+    if not callable(function):
+        raise ScorerUnavailable(f"{module_name} has no function {function_name!r}")
+    explain = getattr(module, "explain", None)
+    score_interpretation = getattr(module, "score_interpretation", None)
+    return Scorer(spec, function, explain=explain if callable(explain) else None,
+                  score_interpretation=score_interpretation if callable(score_interpretation) else None)
+
+
+def harness_scorer(spec: str, timeout: float = 30.0) -> Scorer:
+    """A command speaking the harness protocol, through gb16.tools.harness."""
+    try:
+        from gb16.tools import harness
+    except ImportError as exc:
+        raise ScorerUnavailable(f"the harness (gb16.tools.harness) is not available: {exc}") from None
+    try:
+        impl = harness.resolve_implementation(spec)
+        impl.start()
+    except Exception as exc:  # HarnessError, ImplementationError, OSError
+        raise ScorerUnavailable(f"cannot start {spec!r}: {exc}") from None
+    seq = [0]
+
+    def call(case_input: Any) -> dict:
+        seq[0] += 1
+        outcome = impl.score(seq[0], case_input, timeout)
+        if outcome.kind == "result":
+            return outcome.result
+        detail = outcome.message or outcome.kind
+        if outcome.context:
+            detail += f" — {json.dumps(outcome.context, ensure_ascii=False)[:400]}"
+        raise ScorerFailure(f"{outcome.kind}: {detail}")
+
+    return Scorer(spec, call, close=impl.stop)
+
+
+def resolve_scorer(spec: str | None) -> Scorer:
+    """A Scorer for an ``--impl`` spec (None or "reference" is the reference)."""
+    spec = (spec or "reference").strip()
+    if spec == "reference":
+        return reference_scorer()
+    if spec.startswith("python:"):
+        return python_scorer(spec)
+    return harness_scorer(spec)
+
+
+def as_scorer(value: Any) -> Scorer:
+    """Accept a Scorer, a plain callable, a spec string or None (the reference)."""
+    if isinstance(value, Scorer):
+        return value
+    if value is None or isinstance(value, str):
+        return resolve_scorer(value)
+    if callable(value):
+        return Scorer(getattr(value, "__name__", repr(value)), value,
+                      explain=getattr(value, "explain", None),
+                      score_interpretation=getattr(value, "score_interpretation", None))
+    raise TypeError(f"not a scorer: {value!r}")

@@ -1,0 +1,360 @@
+"""The property suite (gb16.properties): every property holds for the reference, and every
+property can fail — each is run against a scorer with a planted bug and must report a
+shrunk counterexample."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from gb16.properties.invariants import BY_NAME, FAN, PROPERTIES, TABLE_ORDER, interp_sets
+from gb16.properties.runner import format_table, run_all, run_property
+from gb16.properties.scorers import Scorer, reference_scorer
+
+reference = pytest.importorskip("gb16.reference")
+
+
+@pytest.fixture(scope="module")
+def ref() -> Scorer:
+    return reference_scorer()
+
+
+# --------------------------------------------------------------------------------------
+# The reference passes every property (ci profile)
+
+
+@pytest.fixture(scope="module")
+def ci_rows(ref):
+    return run_all("ci", ref)
+
+
+def test_every_property_is_run(ci_rows):
+    assert [r["number"] for r in ci_rows] == list(range(1, 13))
+
+
+@pytest.mark.parametrize("number", range(1, 13))
+def test_reference_passes(ci_rows, number):
+    row = ci_rows[number - 1]
+    assert row["result"] == "pass", json.dumps(row, ensure_ascii=False, indent=1)
+    # never vacuous: every example was checked in full against the reference
+    assert row["examples"] >= 10 and row["checked"] == row["examples"]
+
+
+def test_table_lists_every_property(ci_rows):
+    text = format_table(ci_rows)
+    for p in PROPERTIES:
+        assert p.name in text
+
+
+# --------------------------------------------------------------------------------------
+# Planted bugs: wrappers around the reference that break one rule each
+
+
+def rebuilt(result: dict, fans: Counter) -> dict:
+    """The result with another fan list, the sums recomputed (so only the fans are wrong)."""
+    out = dict(result)
+    out["fans"] = [{"id": f, "name": FAN[f]["zh"], "en": FAN[f]["en"], "points": FAN[f]["points"],
+                    "count": n} for f, n in sorted(fans.items(), key=lambda kv: TABLE_ORDER[kv[0]]) if n]
+    out["fan_points"] = sum(FAN[f]["points"] * n for f, n in fans.items() if f != "flower_tiles")
+    out["total"] = out["fan_points"] + out.get("flower_points", 0)
+    out["meets_minimum"] = out["fan_points"] >= 8
+    return out
+
+
+def fans_of(result: dict) -> Counter:
+    return Counter({f["id"]: f["count"] for f in result["fans"]})
+
+
+def patched(name: str, edit) -> Scorer:
+    """A scorer that applies ``edit(input, result) -> result`` to the reference's ok results."""
+    def score(inp):
+        result = reference.score(inp)
+        if isinstance(result, dict) and result.get("ok"):
+            result = edit(inp, json.loads(json.dumps(result)))
+        return result
+    return Scorer(name, score, explain=reference.explain,
+                  score_interpretation=reference.score_interpretation)
+
+
+def edit_fans(change):
+    """A planted bug that only changes the fan list: ``change(inp, result, fans) -> fans``."""
+    def edit(inp, result):
+        fans = fans_of(result)
+        new = change(inp, result, Counter(fans))
+        return rebuilt(result, new) if new != fans else result
+    return edit
+
+
+def pungs(result):
+    return [g for g in interp_sets(result["interpretation"]) if g.kind in ("pung", "kong")]
+
+
+# 1. a suit-dependent detection: 缺一门 only noticed when the missing suit is not 万 (m)
+def _void_m_forgotten(inp, result, fans):
+    tiles = [t for g in interp_sets(result["interpretation"]) for t in g.tiles]
+    if "one_voided_suit" in fans and not any(t.endswith("m") for t in tiles):
+        del fans["one_voided_suit"]
+    return fans
+
+
+# 1b. 三色三节高 detected only when the 万 pung is the lowest of the three
+def _mixed_shifted_needs_m_lowest(inp, result, fans):
+    if "mixed_shifted_pungs" in fans:
+        ranks = {g.tiles[0][1]: int(g.tiles[0][0]) for g in pungs(result) if g.tiles[0][1] in "mps"}
+        if ranks.get("m") != min(ranks.values()):
+            del fans["mixed_shifted_pungs"]
+    return fans
+
+
+# 2. 圈风刻 only when the prevalent wind is 东
+def _prevalent_only_east(inp, result, fans):
+    if inp.get("prevalent_wind", "E") != "E":
+        fans.pop("prevalent_wind", None)
+    return fans
+
+
+# 2b. 箭刻 only for 中 (5z)
+def _dragon_pung_only_red(inp, result, fans):
+    if "dragon_pung" in fans and not any(g.tiles[0] == "5z" for g in pungs(result)):
+        del fans["dragon_pung"]
+    return fans
+
+
+# 3. 幺九刻 counts 1s and honours but forgets 9s
+def _terminal_pungs_forget_nines(inp, result, fans):
+    nines = sum(1 for g in pungs(result) if g.tiles[0][0] == "9" and g.tiles[0][1] != "z")
+    if fans.get("pung_of_terminals_or_honors"):
+        fans["pung_of_terminals_or_honors"] = max(0, fans["pung_of_terminals_or_honors"] - nines)
+    return fans
+
+
+# 4. 双同刻 beside 三同刻 (seed000 §二.5 / R-008 says none)
+def _double_pung_beside_triple(inp, result, fans):
+    if "triple_pung" in fans:
+        fans["double_pung"] = 3
+    return fans
+
+
+# 4b. 无字 beside 清一色, which excludes it
+def _no_honors_beside_full_flush(inp, result, fans):
+    if "full_flush" in fans:
+        fans["no_honors"] = 1
+    return fans
+
+
+# 5. the fans of the two best readings merged (mixing interpretations)
+def _mix_two_readings(inp, result):
+    ex = reference.explain(inp)
+    readings = ex["readings"]
+    if len(readings) < 2:
+        return result
+    merged = fans_of(result) | Counter({f["id"]: f["count"] for f in readings[1]["fans"]})
+    return rebuilt(result, merged) if merged != fans_of(result) else result
+
+
+# 5b. the worst reading reported instead of the best
+def _worst_reading(inp, result):
+    ex = reference.explain(inp)
+    worst = min(ex["readings"], key=lambda r: r["total"])
+    return reference.score_interpretation(inp, worst["interpretation"])
+
+
+# 6. a chow-pair fan too many (the cap of seed000 §二.6 not applied)
+def _extra_chow_pair(inp, result, fans):
+    if "pure_double_chow" in fans:
+        fans["pure_double_chow"] += 1
+    return fans
+
+
+# 6b. 一般高 inside the 一色三同顺 group (the group not contracted)
+def _pairs_inside_triple(inp, result, fans):
+    if "pure_triple_chow" in fans:
+        fans["pure_double_chow"] = fans.get("pure_double_chow", 0) + 2
+    return fans
+
+
+# 7. flowers counted in fan_points
+def _flowers_in_fan_points(inp, result):
+    k = result.get("flower_points", 0)
+    result["fan_points"] += k
+    result["total"] += k
+    result["meets_minimum"] = result["fan_points"] >= 8
+    return result
+
+
+# 8. the total depends on how the standing tiles are ordered
+def _order_sensitive(inp, result):
+    hand = inp.get("hand", "")
+    digits = [c for c in hand if c.isdigit()]
+    if digits != sorted(digits):
+        result["total"] += 1
+    return result
+
+
+# 8b. the suffix "，自摸X" read as a discard
+def _suffix_ignores_self_draw(inp):
+    hand = inp.get("hand", "") if isinstance(inp, dict) else ""
+    if isinstance(hand, str) and "自摸" in hand and "win_by" not in inp:
+        inp = dict(inp, hand=hand.replace("自摸", "点和"))
+    return reference.score(inp)
+
+
+# 9. 自摸 counted beside 不求人
+def _self_drawn_beside_fully_concealed(inp, result, fans):
+    if "fully_concealed_hand" in fans:
+        fans["self_drawn"] = 1
+    return fans
+
+
+# 9b. melded chows ignored by 门前清
+def _melded_chows_stay_concealed(inp, result, fans):
+    sets = interp_sets(result["interpretation"])
+    exposed = [g for g in sets if g.exposed]
+    if inp.get("win_by") == "discard" and exposed and all(g.kind == "chow" for g in exposed):
+        fans["concealed_hand"] = 1
+    return fans
+
+
+# 10. 单钓将 whenever the winning tile is the pair, however many waits
+def _single_wait_without_unique_wait(inp, result, fans):
+    if result["interpretation"]["win_in"] == "pair" and not (fans.keys() & {"four_kongs", "melded_hand"}):
+        fans["single_wait"] = 1
+        fans.pop("edge_wait", None)
+        fans.pop("closed_wait", None)
+    return fans
+
+
+# 10b. waits leave out tiles of which the hand already holds four (seed000 §二.7 says keep them)
+def _waits_skip_held_fours(inp, result):
+    from gb16.properties.hands import case_from_input
+    counts = case_from_input(inp).hand.counts()
+    result["waits"] = [w for w in result["waits"] if counts[w] < 4 or w == inp["win_tile"]]
+    return result
+
+
+# 11. raises on input that is not an object
+def _raises_on_non_objects(inp):
+    if not isinstance(inp, dict):
+        raise TypeError("expected a dict")
+    return reference.score(inp)
+
+
+# 11b. an error code outside the contract's closed set
+def _invented_error_code(inp):
+    result = reference.score(inp)
+    if not result.get("ok") and result["error"]["code"] == "invalid_notation":
+        result["error"]["code"] = "parse_error"
+    return result
+
+
+# 12. nondeterministic: every other call lists the fans in reverse
+_calls = Counter()
+
+
+def _alternating_order(inp):
+    result = reference.score(inp)
+    _calls["n"] += 1
+    if result.get("ok") and _calls["n"] % 2:
+        result = dict(result, fans=list(reversed(result["fans"])))
+    return result
+
+
+PLANTED = [
+    # (property, bug name, scorer, words the violation must contain, examples)
+    ("suit_permutation", "缺一门 misses a void in m", lambda: patched("void_m", edit_fans(_void_m_forgotten)), "缺一门", None),
+    ("suit_permutation", "三色三节高 needs the m pung lowest", lambda: patched("msp", edit_fans(_mixed_shifted_needs_m_lowest)), "三色三节高", 400),
+    ("wind_dragon_relabelling", "圈风刻 only in the East round", lambda: patched("prev", edit_fans(_prevalent_only_east)), "圈风刻", None),
+    ("wind_dragon_relabelling", "箭刻 only for 中", lambda: patched("red", edit_fans(_dragon_pung_only_red)), "箭刻", None),
+    ("number_reflection", "幺九刻 forgets 9s", lambda: patched("nines", edit_fans(_terminal_pungs_forget_nines)), "幺九刻", None),
+    ("exclusion_consistency", "双同刻 beside 三同刻", lambda: patched("dp", edit_fans(_double_pung_beside_triple)), "双同刻", 200),
+    ("exclusion_consistency", "无字 beside 清一色", lambda: patched("nh", edit_fans(_no_honors_beside_full_flush)), "无字", None),
+    ("no_mixing", "fans of two readings merged", lambda: patched("mix", _mix_two_readings), "", None),
+    ("no_mixing", "the worst reading reported", lambda: patched("worst", _worst_reading), "scores", None),
+    ("one_big_combination", "a chow-pair fan too many", lambda: patched("pairs", edit_fans(_extra_chow_pair)), "chow-pair", None),
+    ("one_big_combination", "一般高 inside 一色三同顺", lambda: patched("inside", edit_fans(_pairs_inside_triple)), "chow-pair", 200),
+    ("flowers", "flowers in fan_points", lambda: patched("flowers", _flowers_in_fan_points), "fan_points", None),
+    ("presentation", "total depends on tile order", lambda: patched("order", _order_sensitive), "scores differently", None),
+    ("presentation", "suffix 自摸 read as 点和", lambda: Scorer("suffix", _suffix_ignores_self_draw), "scores differently", None),
+    ("win_method", "自摸 beside 不求人", lambda: patched("zimo", edit_fans(_self_drawn_beside_fully_concealed)), "自摸", None),
+    ("win_method", "melded chows ignored by 门前清", lambda: patched("menqing", edit_fans(_melded_chows_stay_concealed)), "门前清", None),
+    ("waits", "单钓将 with several waits", lambda: patched("single", edit_fans(_single_wait_without_unique_wait)), "单钓将", 200),
+    ("waits", "waits skip tiles held four times", lambda: patched("fours", _waits_skip_held_fours), "formal wait set", 300),
+    ("robustness", "raises on non-objects", lambda: Scorer("raises", _raises_on_non_objects), "raised TypeError", None),
+    ("robustness", "an undocumented error code", lambda: Scorer("code", _invented_error_code), "documented codes", None),
+    ("determinism", "fan order alternates", lambda: Scorer("alternate", _alternating_order), "two answers", None),
+]
+
+
+def test_every_property_has_a_planted_bug():
+    assert {p for p, *_ in PLANTED} == set(BY_NAME)
+
+
+@pytest.mark.parametrize("prop,bug,make,words,examples", PLANTED, ids=[f"{p}:{b}" for p, b, *_ in PLANTED])
+def test_planted_bug_is_caught(prop, bug, make, words, examples):
+    row = run_property(BY_NAME[prop], make(), "ci", max_examples=examples)
+    assert row["result"] == "FAIL", f"{prop} did not catch: {bug}\n{json.dumps(row, ensure_ascii=False, indent=1)}"
+    ce = row["counterexample"]
+    assert ce and "example" in ce
+    assert words in ce["violation"], ce["violation"]
+
+
+# --------------------------------------------------------------------------------------
+# The command
+
+
+BUGGY_MODULE = '''
+import gb16.reference as reference
+
+def score(case_input):
+    """The reference, except that flowers count toward the 8-point minimum."""
+    result = reference.score(case_input)
+    if isinstance(result, dict) and result.get("ok"):
+        result["meets_minimum"] = result["total"] >= 8
+    return result
+'''
+
+
+def test_command_reports_a_failing_python_impl(tmp_path, capsys):
+    from gb16.tools.cli import main
+    module = tmp_path / "flowers_bug.py"
+    module.write_text(BUGGY_MODULE, encoding="utf-8")
+    status = main(["properties", "--impl", f"python:{module}:score", "--profile", "ci",
+                   "--only", "flowers", "determinism", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert [(r["name"], r["result"]) for r in rows] == [("flowers", "FAIL"), ("determinism", "pass")]
+    assert "meets_minimum" in rows[0]["counterexample"]["violation"]
+    example = rows[0]["counterexample"]["example"]
+    assert example["case"]["flowers"] + example["other_flowers"] > 0  # a flower made the difference
+
+
+def test_command_table_for_the_reference(capsys):
+    from gb16.tools.cli import main
+    status = main(["properties", "--profile", "ci", "--only", "waits"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "10 waits" in out and "pass" in out and "1 of 1 passed" in out
+
+
+def test_command_with_an_unavailable_impl(capsys):
+    from gb16.tools.cli import main
+    status = main(["properties", "--impl", "/nonexistent/scorer --serve", "--profile", "ci"])
+    assert status == 2
+    assert "cannot start" in capsys.readouterr().err
+
+
+def test_command_impl_through_the_harness(capsys):
+    """A program speaking the harness protocol (the example adapter around the reference)."""
+    import sys
+    from pathlib import Path
+    pytest.importorskip("gb16.tools.harness")
+    adapter = Path(__file__).resolve().parents[1] / "tools" / "examples" / "python_impl.py"
+    if not adapter.is_file():
+        pytest.skip("the example protocol adapter is not there")
+    from gb16.tools.cli import main
+    status = main(["properties", "--impl", f"{sys.executable} {adapter}", "--profile", "ci",
+                   "--only", "robustness", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert status == 0 and rows[0]["result"] == "pass" and rows[0]["examples"] >= 10

@@ -114,12 +114,16 @@ def _reading(hand, shape, standing_sets, pair, knitted, win_set, win_in) -> Read
     return Reading(hand, shape, sets, pair, knitted, win_in)
 
 
-def is_winning(variant, melds, standing: tuple[int, ...]) -> bool:
-    """Whether ``standing`` with ``melds`` makes a legal shape of ``variant``."""
+def is_winning(variant, melds, standing: tuple[int, ...], knits=shapes.KNITTED_SETS) -> bool:
+    """Whether ``standing`` with ``melds`` makes a legal shape of ``variant``.
+
+    ``knits`` limits the 组合龙 tried to those that can be present (an optimisation of
+    :func:`wait_set`; by default all six).
+    """
     if shapes.is_standard(standing):
         return True
-    if len(melds) <= variant.knitted_sets:
-        if any(shapes.is_standard(rest) for _, rest in shapes.knitted_splits(standing)):
+    if len(melds) <= variant.knitted_sets and knits:
+        if any(shapes.is_standard(rest) for _, rest in shapes.knitted_splits(standing, knits)):
             return True
     return variant.special_shapes and special_shapes.is_special(melds, standing)
 
@@ -131,14 +135,42 @@ def wait_set(variant, melds, before: tuple[int, ...]) -> tuple[int, ...]:
 
     Every tile type that completes the hand into a legal shape, counting a tile even if it
     would be a fifth copy: "不因桌面已见或手内已占四枚就忽略形式上的另一种听牌".
+    Only the tiles of :func:`wait_candidates` are tried; the others cannot complete anything.
     """
+    knits = [knit for knit in shapes.KNITTED_SETS if sum(1 for t in knit if before[t]) >= 8]
     waits = []
-    for t in range(34):
+    for t in wait_candidates(variant, melds, before):
         c = list(before)
         c[t] += 1
-        if is_winning(variant, melds, tuple(c)):
+        if is_winning(variant, melds, tuple(c), knits):
             waits.append(t)
     return tuple(waits)
+
+
+def wait_candidates(variant, melds, before: tuple[int, ...]) -> list[int]:
+    """The tiles that could complete ``before``: a superset of the wait set.
+
+    In the completed hand the new tile sits in a group with tiles already standing — a pair
+    or pung of its own kind, or a chow within two ranks of it — unless it is one of the
+    fixed tiles of a 组合龙 (and eight of that 组合龙's nine already stand) or, in gb13's
+    special shapes, a 幺九 tile or a 全不靠 tile.
+    """
+    near = set()
+    for t, n in enumerate(before):
+        if n:
+            if t >= 27:
+                near.add(t)
+            else:
+                base = t - t % 9
+                near.update(range(max(base, t - 2), min(base + 9, t + 3)))
+    if len(melds) <= variant.knitted_sets:
+        for knit in shapes.KNITTED_SETS:
+            if sum(1 for t in knit if before[t]) >= 8:
+                near.update(knit)
+    if variant.special_shapes and not melds:
+        near.update(special_shapes.ORPHANS)
+        near.update(special_shapes.HONOURS_AND_KNITTED)
+    return sorted(near)
 
 
 def formal_waits(hand: Hand) -> tuple[int, ...]:

@@ -115,12 +115,12 @@ KNITTED_SETS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def knitted_splits(counts: tuple[int, ...]):
-    """Each 组合龙 present among the standing tiles, with the counts left over.
+def knitted_splits(counts: tuple[int, ...], knits=KNITTED_SETS):
+    """Each 组合龙 (of ``knits``) present among the standing tiles, with the counts left over.
 
     xinbian 第二章 2; seed000 §三 组合龙 ("九张组合龙必须留在手内").
     """
-    for knit in KNITTED_SETS:
+    for knit in knits:
         if all(counts[t] for t in knit):
             rest = list(counts)
             for t in knit:

@@ -13,6 +13,8 @@ from .shapes import KNITTED_SETS
 
 SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS = "seven_pairs", "honours_knitted", "thirteen_orphans"
 ORPHANS = tuple(t for t in range(34) if T.is_terminal_or_honour(t))
+#: every tile that can appear in a 全不靠 / 七星不靠
+HONOURS_AND_KNITTED = tuple(sorted(set(T.HONOURS).union(*KNITTED_SETS)))
 
 
 def is_seven_pairs(standing) -> bool:

@@ -211,6 +211,35 @@ def run(n: int, seed: int = DEFAULT_SEED, progress=None, known: dict[str, str] |
     return _summary(n, seed, agree, classes, fields, structures, wait_classes, clock, coverage, known)
 
 
+def report_rows(n: int = 100_000, seed: int = DEFAULT_SEED, progress=None) -> list[dict]:
+    """The differential run as rows for the compliance report (gb16.tools.report).
+
+    One row for the agreement rate (it holds when every disagreement is explained), one per
+    disagreement class (it holds when the class is explained: a tie of R-011 or a known
+    difference with its ruling), and one with the speed comparison (a benchmark: always holds).
+    ``progress`` takes a message string.
+    """
+    summary = run(n, seed, progress=(lambda done, total: progress(f"gb13 differential {done}/{total}"))
+                  if progress else None)
+    classes = summary.get("classes", [])
+    unexplained = sum(c["count"] for c in classes if not c["explained"])
+    agree = summary.get("agree", n - sum(c["count"] for c in classes))
+    rows = [{"name": "agreement", "claim": f"{n} random gb13 hands, seed {seed}", "holds": unexplained == 0,
+             "result": f"{agree} agree ({agree / n:.3%}); {n - agree} differ, {unexplained} unexplained"}]
+    for c in classes:
+        example = c["example"]["input"]
+        rows.append({"name": c["key"], "claim": c["label"], "checked": c["count"], "holds": c["explained"],
+                     "result": ("explained: " + (c["reason"] or "")) if c["explained"] else "UNEXPLAINED",
+                     "detail": f"{example['hand']} win {example.get('win_tile')} {example.get('win_by')}"})
+    speed = summary.get("speed", {})
+    if speed.get("ratio_reference_to_library"):
+        rows.append({"name": "speed", "claim": "reference vs PyMahjongGB's C++ (a benchmark)", "holds": True,
+                     "result": f"reference {speed['reference']['hands_per_second']} hands/s, PyMahjongGB "
+                               f"{speed['library']['hands_per_second']} hands/s: "
+                               f"{speed['ratio_reference_to_library']}× the time"})
+    return rows
+
+
 def _library_time(case: dict) -> float:
     """The time of PyMahjongGB's C++ call alone (the translation done beforehand)."""
     try:

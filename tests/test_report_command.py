@@ -34,6 +34,9 @@ def install(monkeypatch, name: str, **functions) -> None:
 
 
 def options(tmp_path: Path, **extra) -> ReportOptions:
+    # the differential run and the mutants are long; tests that want them install stand-ins
+    extra["skip"] = tuple(extra.get("skip", ())) + tuple(p for p in ("differential", "mutants")
+                                                         if p not in extra.pop("with_parts", ()))
     return ReportOptions(out=str(tmp_path / "report"), impl=FAKE, corpus=str(FIXTURES / "corpus"),
                          progress=False, **extra)
 

@@ -4,8 +4,10 @@
     gb16 report --out DIR --profile ci --skip proofs
 
 It certifies the reference scorer against the whole corpus (the run log is kept beside
-the report), runs the Hypothesis properties (gb16.properties.runner, thorough profile)
-and the Z3 proofs (gb16.properties.proofs), and writes one report in three forms —
+the report), runs the Hypothesis properties (gb16.properties.runner, thorough profile),
+the Z3 proofs (gb16.properties.proofs), the gb13 differential run against PyMahjongGB
+(gb16.tools.differential, 100,000 hands) and the mutant scorers (gb16.tools.mutants: which
+mutants the corpus and the properties kill), and writes one report in three forms —
 ``report.md``, ``report.html`` (self-contained) and ``report.json`` — with JUnit XML and a
 shields.io badge of the certification.  Besides the certification tables it holds the
 corpus coverage, the index of docs/rulings.md and the fan applicability table of
@@ -308,6 +310,7 @@ class ReportOptions:
     corpus: str | None = None
     profile: str = "thorough"
     skip: tuple[str, ...] = ()
+    differential: int = 100_000  # random gb13 hands compared with PyMahjongGB (issue 7: ≥ 100,000)
     timeout: float = 60.0
     rulings: str | None = None
     progress: bool | None = None
@@ -337,6 +340,20 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
         parts["Z3 proofs"] = run_optional("gb16.properties.proofs", "run_all", {"thorough": False}, ticker.message)
         sections.append(part_section("proofs", "Z3 proofs (seed000 §二.5–6)", parts["Z3 proofs"],
                                      "gb16.properties.proofs.run_all(thorough=False)", "gb16 prove"))
+    if "differential" not in options.skip:
+        ticker.message(f"gb13 differential against PyMahjongGB ({options.differential} hands) …")
+        parts["gb13 differential"] = run_optional("gb16.tools.differential", "report_rows",
+                                                  {"n": options.differential}, ticker.message)
+        sections.append(part_section("differential", "gb13: differential certification of PyMahjongGB",
+                                     parts["gb13 differential"],
+                                     f"gb16.tools.differential.report_rows(n={options.differential})",
+                                     f"gb16 certify --impl pymahjonggb --variant gb13 --random {options.differential}"))
+    if "mutants" not in options.skip:
+        ticker.message("mutant scorers …")
+        parts["Mutants"] = run_optional("gb16.tools.mutants", "report_rows", {}, ticker.message)
+        sections.append(part_section("mutants", "Mutant scorers: killed by the corpus and by the properties",
+                                     parts["Mutants"], "gb16.tools.mutants.report_rows()",
+                                     "python -m gb16.tools.mutants --kill-table"))
     ticker.close()
     coverage = coverage_section(corpus, summary)
     sections += [coverage,
@@ -366,8 +383,10 @@ def register(subparsers) -> None:
     parser.add_argument("--out", metavar="DIR", default="report", help="output folder (default ./report)")
     parser.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the installed corpus)")
     parser.add_argument("--profile", default="thorough", help="properties profile (default thorough)")
-    parser.add_argument("--skip", action="append", choices=["properties", "proofs"], default=[],
-                        help="leave a part out (repeatable)")
+    parser.add_argument("--skip", action="append", choices=["properties", "proofs", "differential", "mutants"],
+                        default=[], help="leave a part out (repeatable)")
+    parser.add_argument("--differential", type=int, default=100_000, metavar="N",
+                        help="random gb13 hands in the PyMahjongGB differential run (default 100000)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help="time limit per case")
     parser.add_argument("--rulings", metavar="FILE", help="docs/rulings.md to index (default: the source tree's)")
     parser.add_argument("--no-progress", action="store_true")
@@ -375,7 +394,11 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    if args.differential < 1:
+        print("gb16 report: --differential must be a positive number of hands", file=sys.stderr)
+        return 2
     options = ReportOptions(out=args.out, corpus=args.corpus, profile=args.profile, skip=tuple(args.skip),
+                            differential=args.differential,
                             timeout=args.timeout, rulings=args.rulings,
                             progress=False if args.no_progress else None)
     try:

@@ -87,6 +87,10 @@ def lint(corpus, rulings: dict[str, str] | None) -> list[tuple[str, str]]:
         expectations = [("expect", case["expect"])] + [(a["ruling"], a["expect"]) for a in case.get("alternatives", [])]
         for label, expect in expectations:
             problems.extend((cid, f"{label}: {m}") for m in arithmetic_problems(case["input"], expect, variant))
+    if rulings is not None:
+        pinned = {entry.split(":")[0] for case in corpus.cases for entry in case.get("rulings", [])}
+        for ruling in sorted(set(rulings) - pinned):
+            problems.append((ruling, "no corpus case pins this ruling (add its id to a case's \"rulings\")"))
     return problems
 
 

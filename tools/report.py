@@ -350,7 +350,8 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
                                      f"gb16 certify --impl pymahjonggb --variant gb13 --random {options.differential}"))
     if "mutants" not in options.skip:
         ticker.message("mutant scorers …")
-        parts["Mutants"] = run_optional("gb16.tools.mutants", "report_rows", {}, ticker.message)
+        parts["Mutants"] = run_optional("gb16.tools.mutants", "report_rows", {"corpus": options.corpus},
+                                     ticker.message)
         sections.append(part_section("mutants", "Mutant scorers: killed by the corpus and by the properties",
                                      parts["Mutants"], "gb16.tools.mutants.report_rows()",
                                      "python -m gb16.tools.mutants --kill-table"))

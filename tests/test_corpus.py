@@ -1,0 +1,62 @@
+"""The corpus is valid and the reference passes all of it (`gb16 corpus check`), and the
+corpus meets its coverage targets (`gb16 corpus coverage --strict`)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gb16.tools.corpus_cli import TARGETS, coverage, lint, reference_failures, rulings_index
+from gb16.tools.harness import load_corpus
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus()
+
+
+def test_lint_finds_nothing(corpus):
+    assert lint(corpus, rulings_index()) == []
+
+
+def test_reference_passes_every_case(corpus):
+    assert reference_failures(corpus) == []
+
+
+def test_gb16_coverage_targets(corpus):
+    cov = coverage(corpus, "gb16")
+    below = [r["id"] for r in cov["fans"] if not r["meets"]]
+    assert below == [], f"fans below {TARGETS['positive_per_fan']}/{TARGETS['negative_per_fan']} cases: {below}"
+    assert [r["anchor"] for r in cov["clauses"] if r["meets"] is False] == []
+    assert cov["summary"]["invalid_cases"] >= TARGETS["invalid_cases"]
+    assert cov["summary"]["cases"] >= TARGETS["gb16_cases"]
+    assert cov["summary"]["targets_met"]
+
+
+def test_gb13_cases_exist_for_every_fan(corpus):
+    cov = coverage(corpus, "gb13")
+    assert cov["summary"]["cases"] >= 150
+    assert [r["id"] for r in cov["fans"] if r["positive"] == 0] == []
+
+
+def test_seed_examples_come_first(corpus):
+    first = corpus.cases[0]
+    assert first["id"].startswith("seed-examples-1")
+
+
+def test_check_command_exit_status():
+    p = subprocess.run([sys.executable, "-m", "gb16.tools.cli", "corpus", "check", "--json"],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout[-2000:]
+    assert json.loads(p.stdout)["problems"] == []
+
+
+def test_flatten_separates_inputs_from_expectations(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "gb16.tools.cli", "corpus", "flatten", "--out", str(tmp_path)],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0
+    inputs = [json.loads(line) for line in (tmp_path / "corpus.jsonl").read_text().splitlines()]
+    expectations = [json.loads(line) for line in (tmp_path / "expectations.jsonl").read_text().splitlines()]
+    assert [i["id"] for i in inputs] == [e["id"] for e in expectations]
+    assert all(set(i) == {"id", "input"} for i in inputs)

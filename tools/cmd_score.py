@@ -78,6 +78,15 @@ def case_input_from_args(args) -> dict:
     return data
 
 
+def _apply(function, args) -> dict:
+    """``function`` (score or explain) on the case input the arguments describe."""
+    try:
+        data = case_input_from_args(args)
+    except json.JSONDecodeError as e:
+        return {"ok": False, "error": {"code": "invalid_json", "message": f"stdin is not JSON: {e}"}}
+    return function(data)
+
+
 def run_score(args) -> int:
     if args.batch:
         if args.hand is not None:
@@ -87,12 +96,7 @@ def run_score(args) -> int:
     if args.hand is None:
         print("gb16 score: give a hand (or '-' for a JSON case input on stdin, or --batch)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    try:
-        data = case_input_from_args(args)
-    except json.JSONDecodeError as e:
-        result = {"ok": False, "error": {"code": "invalid_json", "message": f"stdin is not JSON: {e}"}}
-    else:
-        result = reference.score(data)
+    result = _apply(reference.score, args)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
@@ -124,12 +128,7 @@ def run_explain(args) -> int:
     if args.hand is None:
         print("gb16 explain: give a hand (or '-' for a JSON case input on stdin)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    try:
-        data = case_input_from_args(args)
-    except json.JSONDecodeError as e:
-        report = {"ok": False, "error": {"code": "invalid_json", "message": f"stdin is not JSON: {e}"}}
-    else:
-        report = reference.explain(data)
+    report = _apply(reference.explain, args)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     elif not report["ok"]:

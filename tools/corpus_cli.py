@@ -51,6 +51,15 @@ def register(sub) -> None:
     c.set_defaults(func=run_flatten)
 
 
+def _load(args):
+    """The corpus named by ``--corpus`` (default: the installed one), or None after saying why."""
+    try:
+        return load_corpus(args.corpus)
+    except HarnessError as e:
+        print(e, file=sys.stderr)
+        return None
+
+
 # -- check ---------------------------------------------------------------------------------
 
 def rulings_index(path: Path | None = None) -> dict[str, str] | None:
@@ -138,10 +147,8 @@ def reference_failures(corpus) -> list[tuple[str, str]]:
 
 
 def run_check(args) -> int:
-    try:
-        corpus = load_corpus(args.corpus)
-    except HarnessError as e:
-        print(e, file=sys.stderr)
+    corpus = _load(args)
+    if corpus is None:
         return 1
     problems = [("lint", cid, msg) for cid, msg in lint(corpus, rulings_index())]
     if not args.no_reference:
@@ -203,10 +210,8 @@ def _anchor_key(anchor: str):
 
 
 def run_coverage(args) -> int:
-    try:
-        corpus = load_corpus(args.corpus)
-    except HarnessError as e:
-        print(e, file=sys.stderr)
+    corpus = _load(args)
+    if corpus is None:
         return 1
     cov = coverage(corpus, args.variant)
     if args.json:
@@ -231,10 +236,8 @@ def run_coverage(args) -> int:
 # -- flatten -------------------------------------------------------------------------------
 
 def run_flatten(args) -> int:
-    try:
-        corpus = load_corpus(args.corpus)
-    except HarnessError as e:
-        print(e, file=sys.stderr)
+    corpus = _load(args)
+    if corpus is None:
         return 1
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

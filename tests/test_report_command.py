@@ -158,8 +158,13 @@ def test_report_command_line(monkeypatch, tmp_path, capsys):
     monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)
     monkeypatch.setitem(sys.modules, "gb16.properties.proofs", None)
     monkeypatch.setattr(report, "ReportOptions", lambda **kw: ReportOptions(**kw, impl=FAKE))
-    code = main(["report", "--out", str(tmp_path / "r"), "--corpus", str(FIXTURES / "corpus"), "--no-progress"])
+    # the long parts are left out on the command line (their own tests cover them); the skipped parts
+    # must then be absent from the report rather than run
+    code = main(["report", "--out", str(tmp_path / "r"), "--corpus", str(FIXTURES / "corpus"), "--no-progress",
+                 "--skip", "differential", "--skip", "mutants"])
     out = capsys.readouterr().out
     assert code == 0 and "compliance: pass" in out
     assert (tmp_path / "r" / "report.html").exists()
+    sections = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))["sections"]
+    assert "differential" not in sections and "mutants" not in sections and "coverage" in sections
     assert main(["report", "--out", str(tmp_path / "r2"), "--corpus", str(tmp_path / "missing")]) == 2

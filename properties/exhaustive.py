@@ -8,11 +8,13 @@ under the suit permutations, which property 1 relates, so only 万 is enumerated
 * Every pair is scored (win by discard and by self-draw on alternate pairs) and checked for
   the single-result properties — 4 exclusion consistency, 6 one big combination, 10 waits
   (against the independent formal wait set), 11 robustness (the hand itself and one
-  corrupted copy of it) — and, implicitly, that no legal hand is rejected or crashes the
-  scorer.
+  corrupted copy of it), 13 definition consistency and 14 best big combination (every fan
+  definition and every big-combination choice, modelled independently) — and,
+  implicitly, that no legal hand is rejected or crashes the scorer.
 * The multi-call properties — 1 suit permutation, 2 wind/dragon relabelling, 3 number
   reflection, 5 no mixing, 7 flowers, 8 presentation, 9 win method, 12 determinism — run
   on a deterministic sample: every ``sample_every``-th pair (default 10, 19,026 pairs).
+  (15 error causes needs broken inputs, not winning hands: it has no exhaustive row.)
 
 Each property gives one row, like the Hypothesis rows of gb16.properties.runner, with the
 first counterexample in enumeration order (these are not shrunk: the enumeration goes from
@@ -29,7 +31,8 @@ from gb16.properties import invariants as I
 from gb16.properties.scorers import as_scorer
 from gb16.properties.hands import Case, Hand, decompose_counts, compact_in_order, sorted_tiles
 
-CHEAP = ("exclusion_consistency", "one_big_combination", "waits", "robustness")
+CHEAP = ("exclusion_consistency", "one_big_combination", "waits", "robustness",
+         "definition_consistency", "best_big_combination")
 SAMPLED = ("suit_permutation", "wind_dragon_relabelling", "number_reflection", "no_mixing",
            "flowers", "presentation", "win_method", "determinism")
 

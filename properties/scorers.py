@@ -9,7 +9,10 @@ when present.
 
 * ``reference`` — gb16.reference;
 * ``python:MODULE:FUNCTION`` — a function called in-process (MODULE may be a ``.py``
-  path); if the module also defines ``explain`` / ``score_interpretation`` they are used;
+  path); its reading API is taken from ``explain`` / ``score_interpretation`` attributes
+  of the function itself when it has them (as the mutant scorers of gb16.tools.mutants
+  do; an attribute set to None means "no reading API"), otherwise from functions of those
+  names in the module;
 * anything else — a command speaking the harness protocol, connected through
   gb16.tools.harness.
 """
@@ -92,10 +95,19 @@ def python_scorer(spec: str) -> Scorer:
     function = getattr(module, function_name, None)
     if not callable(function):
         raise ScorerUnavailable(f"{module_name} has no function {function_name!r}")
-    explain = getattr(module, "explain", None)
-    score_interpretation = getattr(module, "score_interpretation", None)
-    return Scorer(spec, function, explain=explain if callable(explain) else None,
-                  score_interpretation=score_interpretation if callable(score_interpretation) else None)
+    explain = _reading_api(function, module, "explain")
+    score_interpretation = _reading_api(function, module, "score_interpretation")
+    return Scorer(spec, function, explain=explain, score_interpretation=score_interpretation)
+
+
+def _reading_api(function, module, name: str):
+    """The function's own attribute ``name`` when it has one (None included: a scorer
+    without that API), else the module's function of that name, else None."""
+    if hasattr(function, name):
+        value = getattr(function, name)
+    else:
+        value = getattr(module, name, None)
+    return value if callable(value) else None
 
 
 def harness_scorer(spec: str, timeout: float = 30.0) -> Scorer:

@@ -14,6 +14,8 @@ from gb16.properties.runner import format_table, run_all, run_property
 from gb16.properties.scorers import Scorer, reference_scorer
 
 reference = pytest.importorskip("gb16.reference")
+FIELDS = ("variant", "hand", "win_tile", "win_by", "prevalent_wind", "seat_wind", "flowers",
+          "last_of_kind", "last_tile", "kong_replacement", "robbing_kong")  # docs/contract.md Input
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +33,10 @@ def ci_rows(ref):
 
 
 def test_every_property_is_run(ci_rows):
-    assert [r["number"] for r in ci_rows] == list(range(1, 13))
+    assert [r["number"] for r in ci_rows] == list(range(1, 16))
 
 
-@pytest.mark.parametrize("number", range(1, 13))
+@pytest.mark.parametrize("number", range(1, 16))
 def test_reference_passes(ci_rows, number):
     row = ci_rows[number - 1]
     assert row["result"] == "pass", json.dumps(row, ensure_ascii=False, indent=1)
@@ -261,6 +263,70 @@ def _alternating_order(inp):
     return result
 
 
+# 13. 四归一 also counted for the four tiles of a kong (seed000 §四.6 says no)
+def _kong_as_tile_hog(inp, result, fans):
+    kongs = sum(1 for g in interp_sets(result["interpretation"]) if g.kind == "kong")
+    if kongs and not fans.get("quadruple_chow"):
+        fans["tile_hog"] = fans.get("tile_hog", 0) + kongs
+    return fans
+
+
+# 13b. 门风刻 dropped when the seat wind is the prevalent wind (seed000 §二.8 counts both)
+def _same_wind_once(inp, result, fans):
+    if inp.get("seat_wind", "E") == inp.get("prevalent_wind", "E"):
+        fans.pop("seat_wind", None)
+    return fans
+
+
+# 13c. 无番和 beside 自摸 (R-012: any counted fan prevents it)
+def _chicken_beside_self_drawn(inp, result, fans):
+    if set(fans) - {"flower_tiles"} == {"self_drawn"}:
+        fans["chicken_hand"] = 1
+    return fans
+
+
+# 14. one chow-pair link fewer than seed000 §二.6 counts
+def _one_link_fewer(inp, result, fans):
+    for f in ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"):
+        if fans.get(f):
+            fans[f] -= 1
+            break
+    return fans
+
+
+# 14b. the big combination that scores least on the chosen reading (§二.5 says the most)
+def _worst_big_combination(inp, result):
+    chosen = result["interpretation"]
+    same = [r for r in reference.explain(inp)["readings"]
+            if {k: v for k, v in r["interpretation"].items() if k not in ("big_combination", "chow_links")}
+            == {k: v for k, v in chosen.items() if k not in ("big_combination", "chow_links")}]
+    worst = min(same, key=lambda r: r["total"])
+    return reference.score_interpretation(inp, worst["interpretation"])
+
+
+# 15. unknown fields silently dropped (docs/contract.md: an error, never ignored)
+def _unknown_fields_dropped(inp):
+    if isinstance(inp, dict):
+        inp = {k: v for k, v in inp.items() if k in FIELDS}
+    return reference.score(inp)
+
+
+# 15b. a tile that does not exist reported as unreadable notation
+def _invalid_tile_as_notation(inp):
+    result = reference.score(inp)
+    if not result.get("ok") and result["error"]["code"] == "invalid_tile":
+        result = {"ok": False, "error": {"code": "invalid_notation", "message": result["error"]["message"]}}
+    return result
+
+
+# 15c. inconsistent flags corrected silently (R-014 alternative B) instead of rejected
+def _flags_corrected(inp):
+    result = reference.score(inp)
+    if not result.get("ok") and result["error"]["code"] == "inconsistent_flags":
+        result = reference.score(dict(inp, last_of_kind=False, kong_replacement=False, robbing_kong=False))
+    return result
+
+
 PLANTED = [
     # (property, bug name, scorer, words the violation must contain, examples)
     ("suit_permutation", "缺一门 misses a void in m", lambda: patched("void_m", edit_fans(_void_m_forgotten)), "缺一门", None),
@@ -284,6 +350,14 @@ PLANTED = [
     ("robustness", "raises on non-objects", lambda: Scorer("raises", _raises_on_non_objects), "raised TypeError", None),
     ("robustness", "an undocumented error code", lambda: Scorer("code", _invented_error_code), "documented codes", None),
     ("determinism", "fan order alternates", lambda: Scorer("alternate", _alternating_order), "two answers", None),
+    ("definition_consistency", "a kong counted as 四归一", lambda: patched("hog", edit_fans(_kong_as_tile_hog)), "四归一", None),
+    ("definition_consistency", "门风刻 dropped beside the same 圈风刻", lambda: patched("wind", edit_fans(_same_wind_once)), "门风刻", None),
+    ("definition_consistency", "无番和 beside 自摸", lambda: patched("chicken", edit_fans(_chicken_beside_self_drawn)), "无番和", None),
+    ("best_big_combination", "a chow-pair link too few", lambda: patched("links", edit_fans(_one_link_fewer)), "chow-pair", None),
+    ("best_big_combination", "the worst big combination", lambda: patched("bigworst", _worst_big_combination), "选择总分最高的组合", None),
+    ("error_causes", "unknown fields ignored", lambda: Scorer("unknown", _unknown_fields_dropped), "invalid_input", None),
+    ("error_causes", "invalid_tile as invalid_notation", lambda: Scorer("tile", _invalid_tile_as_notation), "invalid_tile", None),
+    ("error_causes", "inconsistent flags corrected", lambda: Scorer("flags", _flags_corrected), "inconsistent_flags", None),
 ]
 
 
@@ -358,3 +432,41 @@ def test_command_impl_through_the_harness(capsys):
                    "--only", "robustness", "--json"])
     rows = json.loads(capsys.readouterr().out)
     assert status == 0 and rows[0]["result"] == "pass" and rows[0]["examples"] >= 10
+
+
+# --------------------------------------------------------------------------------------
+# The reading API of a python:MODULE:FUNCTION scorer
+
+
+def test_python_scorer_takes_the_reading_api_from_the_function(tmp_path):
+    from gb16.properties.scorers import python_scorer
+    module = tmp_path / "with_api.py"
+    module.write_text(
+        "import gb16.reference as reference\n"
+        "def score(x):\n    return reference.score(x)\n"
+        "score.explain = reference.explain\n"
+        "score.score_interpretation = None\n"          # the function says: no such API
+        "def score_interpretation(x, i):\n    raise AssertionError('the module function must not be used')\n"
+        "def plain(x):\n    return reference.score(x)\n", encoding="utf-8")
+    own = python_scorer(f"python:{module}:score")
+    assert own.explain is reference.explain and own.score_interpretation is None
+    fallback = python_scorer(f"python:{module}:plain")  # no attributes: the module's functions
+    assert fallback.explain is None and fallback.score_interpretation is not None
+
+
+def test_python_scorer_of_a_mutant_has_its_reading_api():
+    from gb16.properties.scorers import python_scorer
+    mutants = pytest.importorskip("gb16.tools.mutants")
+    s = python_scorer("python:gb16.tools.mutants:first_big_combination")
+    assert s.explain is mutants.first_big_combination.explain and s.score_interpretation is not None
+
+
+def test_exhaustive_rows_on_a_prefix(ref):
+    """The exhaustive one-suit checks (thorough profile) run every property they list,
+    13 and 14 included, and the reference passes them on the first pairs."""
+    from gb16.properties.exhaustive import CHEAP, SAMPLED, run_exhaustive
+    rows = run_exhaustive(ref, limit=200)
+    assert [r["name"] for r in rows] == [f"exhaustive:{n}" for n in CHEAP + SAMPLED]
+    assert {"exhaustive:definition_consistency", "exhaustive:best_big_combination"} <= {r["name"] for r in rows}
+    for r in rows:
+        assert r["result"] == "pass" and r["examples"] > 0, r

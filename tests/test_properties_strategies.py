@@ -15,7 +15,7 @@ from gb16.properties import invariants as I
 from gb16.properties import strategies as S
 from gb16.properties.exhaustive import count_space, one_suit_hands
 from gb16.properties.hands import (
-    ALL_TILES, Case, case_from_input, dragon_permutation_map, flag_problems,
+    ALL_TILES, FLAG_FIELDS, Case, case_from_input, dragon_permutation_map, flag_problems,
     format_hand, formal_waits, is_legal_case, parse_hand, readings, reflection_map,
     relabel_case, shape_decompositions, suit_permutation_map, wind_rotation_maps,
 )
@@ -218,3 +218,181 @@ def test_exhaustive_space_size():
     assert count_space() == (26414, 190260)
     first = next(one_suit_hands())
     assert len(first) == 17 and all(t.endswith("m") for t in first)
+
+
+# --------------------------------------------------------------------------------------
+# The independent fan definitions (gb16.properties.definitions)
+
+
+from gb16.properties import definitions as D  # noqa: E402
+
+
+def test_every_gb16_fan_has_a_definition():
+    gb16 = {f["id"] for f in I.FANS if f["applies"]["gb16"]}
+    assert set(D.DEFINITIONS) == gb16 - set(D.NOT_DEFINED_HERE)
+    assert set(D.BIG_COMBINATION) == I.BIG_COMBINATION
+    assert set(D.CHOW_PAIR_FANS) == set(I.CHOW_PAIR_FANS)
+
+
+def _seed_example(hand: str, win: str, **kw) -> Counter:
+    """The fans the definitions count on the best (reading, big combination) of a hand."""
+    c = case(hand, win, **kw)
+    best = None
+    for r in readings(c.hand, win):
+        f = D.facts_of(c, r)
+        holds = D.holding(f)
+        for choice in D.big_choices(holds):
+            fans = D.counted(f, holds, choice)
+            if best is None or D.points(fans) > D.points(best):
+                best = fans
+    return best
+
+
+# seed000 §四: "以下未说明时均无花、无天地人和，圈风及门风条件不另成立" — winds that form no wind fan
+NO_WIND = {"prevalent_wind": "S", "seat_wind": "S"}
+
+
+def test_definitions_reproduce_seed_example_1():
+    # 大四喜88＋四暗刻64＋混一色6＋全带幺4＋门前清2＋单钓将1＝165
+    fans = _seed_example("111222333444z 123m 55z", "5z")
+    assert fans == Counter({"big_four_winds": 1, "four_concealed_pungs": 1, "half_flush": 1,
+                            "outside_hand": 1, "concealed_hand": 1, "single_wait": 1})
+    assert D.points(fans) == 165
+
+
+def test_definitions_reproduce_seed_example_2():
+    # 四暗刻 holds; 门前清 and 不求人 do not (an exposed fifth set)
+    fans = _seed_example("[123m] 222m 444p 666s 111z 55z", "5z", **NO_WIND)
+    assert "four_concealed_pungs" in fans
+    assert not fans.keys() & {"concealed_hand", "fully_concealed_hand"}
+
+
+def test_definitions_reproduce_seed_example_3():
+    # 组合龙12＋五门齐6＋不求人4＋双暗刻2＋箭刻2＋幺九刻1＋单钓将1＝28
+    fans = _seed_example("147m 258p 369s 111z 555z 66z", "6z", win_by="self_draw", **NO_WIND)
+    assert fans == Counter({"knitted_straight": 1, "all_types": 1, "fully_concealed_hand": 1,
+                            "two_concealed_pungs": 1, "dragon_pung": 1,
+                            "pung_of_terminals_or_honors": 1, "single_wait": 1})
+    assert D.points(fans) == 28
+
+
+def test_definitions_reproduce_seed_example_4():
+    # [234m] [456p] [789s] [777m] 333p 44z，点和3p: 无番和 8
+    assert _seed_example("[234m] [456p] [789s] [777m] 333p 44z", "3p", **NO_WIND) == Counter({"chicken_hand": 1})
+
+
+def test_definitions_reproduce_seed_example_6():
+    # five kongs: 四杠 once; four concealed kongs + a chow: 四杠 and 四暗刻; kongs are not 四归一
+    five = _seed_example("[1111m] [2222p] [3333s] [4444m] [5555p] 99s", "9s", **NO_WIND)
+    assert five["four_kongs"] == 1 and "tile_hog" not in five
+    four = _seed_example("{1111m} {2222p} {3333s} {4444m} 567p 99s", "9s", **NO_WIND)
+    assert four.keys() >= {"four_kongs", "four_concealed_pungs"} and "tile_hog" not in four
+
+
+def test_concealment_follows_the_winning_tile():
+    # xinbian 第三章 18/19, seed000 §二.3: a pung completed by a discard is 明刻, by self-draw 暗刻
+    for by, want in (("discard", 2), ("self_draw", 3)):
+        c = case("222m 444p 666s 123s 789p 99m", "2m", win_by=by)
+        (r,) = [r for r in readings(c.hand, "2m") if r.win_in == "set"]
+        assert len(D.facts_of(c, r).concealed_pungs()) == want
+
+
+def test_chow_links_and_big_combinations_agree_with_the_z3_model():
+    """The Z3-free search (the best big combination + nodes − components links) against
+    properties/chow_model.py's optimum, on every tied five-chow multiset and a deterministic
+    sample of the others."""
+    cm = pytest.importorskip("gb16.properties.chow_model")
+    sample = list(S.tied_big_combination_chows()) + cm.legal_multisets(5)[::997]
+    for chows in sample:
+        bare = D.ChowsOnly(tuple(D.SetFact(i, "chow", tuple(f"{t + k}{s}" for k in range(3)), False, True, False)
+                                 for i, (s, t) in enumerate(chows)))
+        choices = D.chow_candidates(chows) or [None]
+        mine = max((D.FAN[c[0]]["points"] if c else 0) + D.chow_link_count(bare, c) for c in choices)
+        assert mine == cm.optimum(list(chows))[0], chows
+
+
+def test_tied_big_combinations_are_what_they_claim():
+    tied = S.tied_big_combination_chows()
+    assert tied
+    renamings = [dict(zip("mps", p)) for p in __import__("itertools").permutations("mps")]
+    as_set = set(tied)
+    for chows in tied:
+        copies = Counter((s, t + k) for s, t in chows for k in range(3))
+        assert max(copies.values()) <= 4
+        cands = D.chow_candidates(chows)
+        top = max(D.FAN[f]["points"] for f, _ in cands)
+        assert len({f for f, _ in cands if D.FAN[f]["points"] == top}) >= 2
+        # closed under the symmetries of the definitions (suits renamed, numbers reflected)
+        for r in renamings:
+            assert tuple(sorted((r[s], 8 - t) for s, t in chows)) in as_set
+
+
+# --------------------------------------------------------------------------------------
+# Inputs broken in one known way: the only problem is the one they claim
+
+
+def _problem_of(inp) -> str:
+    """The cause, judged with the independent model alone."""
+    from gb16.properties.hands import NotationError, split_suffix
+    if not isinstance(inp, dict):
+        return "invalid_input"
+    if set(inp) - set(S.CONTRACT_FIELDS):
+        return "invalid_input"
+    for f in ("hand", "win_tile", "win_by", "prevalent_wind", "seat_wind"):
+        if f in inp and not isinstance(inp[f], str):
+            return "invalid_input"
+    if "variant" in inp and inp["variant"] not in ("gb16", "gb13"):
+        return "unsupported_variant"
+    if not isinstance(inp.get("flowers", 0), int) or isinstance(inp.get("flowers", 0), bool) \
+            or not 0 <= inp.get("flowers", 0) <= 8:
+        return "invalid_input"
+    if any(f in inp and not isinstance(inp[f], bool) for f in FLAG_FIELDS):
+        return "invalid_input"
+    if inp.get("win_by", "discard") not in ("discard", "self_draw") or \
+            inp.get("prevalent_wind", "E") not in "ESWN" or inp.get("seat_wind", "E") not in "ESWN":
+        return "invalid_input"
+    if "hand" not in inp:
+        return "invalid_input"
+    text, tile, by = split_suffix(inp["hand"])
+    if tile and (inp.get("win_tile", tile) != tile or inp.get("win_by", by) != by):
+        return "invalid_input"
+    if not (tile or ("win_tile" in inp and "win_by" in inp)):
+        return "invalid_input"
+    if "[]" in text or "{}" in text:
+        return "invalid_notation"  # an empty meld (docs/contract.md)
+    try:
+        c = case_from_input(inp)
+    except NotationError as exc:
+        msg = str(exc)
+        return ("invalid_tile" if "no such tile" in msg else
+                "invalid_meld" if "is not a" in msg else "invalid_notation")
+    if max(c.hand.counts().values()) > 4:
+        return "too_many_copies"
+    if c.hand.size() != (17 if c.variant == "gb16" else 14):
+        return "wrong_tile_count"
+    if c.win_tile not in c.hand.standing:
+        return "win_tile_not_in_hand"
+    if flag_problems(c):
+        return "inconsistent_flags"
+    if not shape_decompositions(c.hand.standing, c.hand.melds):
+        return "not_winning_hand"
+    return "ok"
+
+
+@CI
+@given(S.broken_inputs())
+def test_broken_inputs_have_exactly_their_cause(b):
+    assert _problem_of(b["input"]) == b["expect"], b
+
+
+def test_broken_inputs_cover_every_cause():
+    seen = Counter()
+
+    @settings(max_examples=400, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(S.broken_inputs())
+    def collect(b):
+        seen[b["expect"]] += 1
+
+    collect()
+    assert set(seen) == I.ERROR_CODES - {"invalid_json"}  # invalid_json is about files and batch lines

@@ -76,7 +76,7 @@ def _try_hand(rng: random.Random, variant: str, n_sets: int):
     self_draw = rng.random() < 0.4
     case = {
         "variant": variant,
-        "hand": " ".join(_meld_text(b, tiles) for b, tiles in melds) + " " + T.names(sorted(standing)),
+        "hand": " ".join([_meld_text(b, tiles) for b, tiles in melds] + [T.names(sorted(standing))]),
         "win_tile": T.name(win_tile),
         "win_by": "self_draw" if self_draw else "discard",
         "prevalent_wind": rng.choice(WINDS),

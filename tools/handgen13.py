@@ -420,7 +420,7 @@ def _finish(rng, melds, standing, win_tile=None, self_draw_p=0.4) -> dict:
     self_draw = rng.random() < self_draw_p
     case = {
         "variant": "gb13",
-        "hand": " ".join(_meld_text(tiles, exposed) for tiles, exposed in melds) + " " + T.names(sorted(standing)),
+        "hand": " ".join([_meld_text(tiles, exposed) for tiles, exposed in melds] + [T.names(sorted(standing))]),
         "win_tile": T.name(win),
         "win_by": "self_draw" if self_draw else "discard",
         "prevalent_wind": rng.choice(WINDS),

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from gb16.tools.corpus_cli import TARGETS, coverage, lint, reference_failures, rulings_index
+from gb16.tools.corpus_cli import GB13_PRINCIPLES, TARGETS, coverage, lint, reference_failures, rulings_index
 from gb16.tools.harness import load_corpus
 
 
@@ -38,6 +38,32 @@ def test_gb13_cases_exist_for_every_fan(corpus):
     cov = coverage(corpus, "gb13")
     assert cov["summary"]["cases"] >= 150
     assert [r["id"] for r in cov["fans"] if r["positive"] == 0] == []
+    # the gb13-only fans meet the gb16 fan target; each 第六章 principle has ≥ 3 cases
+    assert [r["id"] for r in cov["fans"] if r["meets"] is False] == []
+    assert sum(1 for r in cov["fans"] if r["meets"] is not None) == 8
+    assert [r["anchor"] for r in cov["clauses"] if r["meets"] is not None] == GB13_PRINCIPLES
+    assert all(r["meets"] for r in cov["clauses"] if r["meets"] is not None)
+    assert cov["summary"]["targets_met"]
+
+
+def test_gb13_targets_can_fail(corpus):
+    """Without the cases citing principle 1 (or with one 七对 case too few) the targets are not met."""
+    import dataclasses
+    no_p1 = dataclasses.replace(corpus, cases=[c for c in corpus.cases
+                                               if not any(a.startswith("xinbian 第六章 1") for a in c["cites"])])
+    cov = coverage(no_p1, "gb13")
+    assert [r["anchor"] for r in cov["clauses"] if r["meets"] is False] == ["xinbian 第六章 1"]
+    assert not cov["summary"]["targets_met"]
+    cases, kept = [], 0
+    for c in corpus.cases:           # 七对 left as a positive in one case only
+        if "seven_pairs" in c["expect"].get("fans", {}):
+            kept += 1
+            if kept > 1:
+                fans = {k: v for k, v in c["expect"]["fans"].items() if k != "seven_pairs"}
+                c = dict(c, expect=dict(c["expect"], fans=fans))
+        cases.append(c)
+    fewer = dataclasses.replace(corpus, cases=cases)
+    assert [r["id"] for r in coverage(fewer, "gb13")["fans"] if r["meets"] is False] == ["seven_pairs"]
 
 
 def test_seed_examples_come_first(corpus):

@@ -13,7 +13,6 @@ reference's ``chow_combination`` on every multiset of five chows that fits in a 
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import sys

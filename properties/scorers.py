@@ -19,11 +19,7 @@ when present.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
-import os
-from pathlib import Path
 from typing import Any, Callable
 
 
@@ -69,21 +65,12 @@ def reference_scorer() -> Scorer:
 
 
 def _load_module(name: str):
-    if name.endswith(".py") or os.sep in name:
-        path = Path(name)
-        if not path.is_file():
-            raise ScorerUnavailable(f"python:{name}:…: no such file")
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        module = importlib.util.module_from_spec(spec)
-        try:
-            spec.loader.exec_module(module)
-        except Exception as exc:
-            raise ScorerUnavailable(f"cannot load {path}: {type(exc).__name__}: {exc}") from None
-        return module
+    """The MODULE of ``python:MODULE:FUNCTION``, loaded as the harness loads it."""
+    from gb16.tools.harness import HarnessError, import_module
     try:
-        return importlib.import_module(name)
-    except Exception as exc:
-        raise ScorerUnavailable(f"cannot import module {name!r}: {type(exc).__name__}: {exc}") from None
+        return import_module(name)
+    except HarnessError as exc:
+        raise ScorerUnavailable(str(exc)) from None
 
 
 def python_scorer(spec: str) -> Scorer:

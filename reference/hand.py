@@ -90,19 +90,19 @@ def _check_fields(data) -> None:
     if unknown:
         raise InputError("invalid_input", f"unknown field(s) {', '.join(map(repr, unknown))}; "
                                           f"known fields: {', '.join(FIELDS)}")
-    for field, kind in FIELDS.items():
-        if field in data and not _is(data[field], kind):
-            raise InputError("invalid_input", f"field {field!r} must be {_type_name(kind)}, "
-                                              f"got {json_repr(data[field])}")
+    for name, kind in FIELDS.items():
+        if name in data and not _is(data[name], kind):
+            raise InputError("invalid_input", f"field {name!r} must be {_type_name(kind)}, "
+                                              f"got {json_repr(data[name])}")
     if data.get("variant", "gb16") not in VARIANTS:
         raise InputError("unsupported_variant", f"variant {data['variant']!r} is not supported; use 'gb16' or 'gb13'")
     if "hand" not in data:
         raise InputError("invalid_input", "field 'hand' is required")
     if not 0 <= data.get("flowers", 0) <= 8:
         raise InputError("invalid_input", f"flowers must be 0–8, got {data['flowers']}")
-    for field in ("prevalent_wind", "seat_wind"):
-        if data.get(field, "E") not in T.WIND_LETTERS:
-            raise InputError("invalid_input", f"{field} must be one of E, S, W, N, got {data[field]!r}")
+    for name in ("prevalent_wind", "seat_wind"):
+        if data.get(name, "E") not in T.WIND_LETTERS:
+            raise InputError("invalid_input", f"{name} must be one of E, S, W, N, got {data[name]!r}")
     if "win_by" in data and data["win_by"] not in WIN_BY:
         raise InputError("invalid_input", f"win_by must be 'discard' or 'self_draw', got {data['win_by']!r}")
 

@@ -171,12 +171,14 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def fans_involved(expected: dict | None) -> set[str]:
-    """The fan ids an expectation speaks about (expected, one-of, or absent)."""
+def fans_involved(expected: dict | None, absent: bool = True) -> set[str]:
+    """The fan ids an expectation speaks about: expected, in one of the options, or (with
+    ``absent``) said to be absent."""
     if not expected or "error" in expected:
         return set()
     ids = set(expected.get("fans", {}))
     for option in expected.get("fans_one_of", []):
         ids |= set(option)
-    ids |= set(expected.get("absent", []))
+    if absent:
+        ids |= set(expected.get("absent", []))
     return ids

@@ -180,12 +180,8 @@ def coverage(corpus, variant: str = "gb16") -> dict:
     clause_cases, ruling_cases = defaultdict(list), defaultdict(list)
     for case in cases:
         expect = case["expect"]
-        if "error" not in expect:
-            maps = [expect["fans"]] if "fans" in expect else expect["fans_one_of"]
-            for fan_id in set().union(*maps):
-                positive[fan_id] += 1
-            for fan_id in expect.get("absent", []):
-                negative[fan_id] += 1
+        positive.update(cmp.fans_involved(expect, absent=False))
+        negative.update(expect.get("absent", []))
         for anchor in case["cites"]:
             clause_cases[anchor].append(case["id"])
         for entry in case.get("rulings", []):

@@ -497,7 +497,8 @@ def reference_metadata() -> dict:
             "variants": list(VARIANTS), "rulings": {}, "comment": "follows option A of every ruling"}
 
 
-def _import_module(name: str):
+def import_module(name: str):
+    """A module by dotted name or by ``.py`` path (the MODULE of ``python:MODULE:FUNCTION``)."""
     if name.endswith(".py") or os.sep in name:
         path = Path(name)
         if not path.is_file():
@@ -532,7 +533,7 @@ def resolve_implementation(spec: str, startup_timeout: float = 30.0) -> Implemen
         module_name, _, function_name = spec[len("python:"):].rpartition(":")
         if not module_name or not function_name:
             raise HarnessError(f"--impl {spec!r}: expected python:MODULE:FUNCTION")
-        module = _import_module(module_name)
+        module = import_module(module_name)
         function = getattr(module, function_name, None)
         if not callable(function):
             raise ImplementationError(f"{module_name} has no function {function_name!r}")

@@ -155,7 +155,7 @@ def actual_html(case: dict, summary: Summary) -> str:
         out = _totals_line(actual, bad) + _fan_items(fans, bad_fans, summary)
         if "waits" in (case.get("expected") or {}):
             waits = actual.get("waits")
-            out += (f'<div class="line">waits ' + ("".join(tile_svg(t) for t in waits) if waits else "(none)") + "</div>")
+            out += ('<div class="line">waits ' + ("".join(tile_svg(t) for t in waits) if waits else "(none)") + "</div>")
         return out
     return f'<span class="muted">{esc(case.get("message") or "no result")}</span>'
 

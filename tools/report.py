@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 from gb16.tools import render_badge, render_html, render_json, render_junit, render_markdown, runlog
 from gb16.tools.certify import CertifyOptions, run_certification
+from gb16.tools.compare import fans_involved
 from gb16.tools.harness import Corpus, HarnessError, Progress, case_variant, load_corpus
 from gb16.tools.render_common import Section, Summary, clause_sort_key, summarize
 from gb16.tools.runlog import RunLogError
@@ -148,14 +149,6 @@ def counting_mode(fan: dict, variant: str = "gb16") -> str:
     return "可复计" if fan.get("repeatable") else "一次"
 
 
-def _counted_fans(expected: dict | None) -> set[str]:
-    """Fans an expectation says count (not merely absent)."""
-    if not expected or "error" in expected:
-        return set()
-    ids = set(expected.get("fans", {}))
-    for option in expected.get("fans_one_of", []):
-        ids |= set(option)
-    return ids
 
 
 def coverage_section(corpus: Corpus, summary: Summary) -> Section:
@@ -179,7 +172,7 @@ def coverage_section(corpus: Corpus, summary: Summary) -> Section:
         applicable = [f for f in corpus.fans if f.get("applies", {}).get(variant, True)]
         counted = {f for c in cases if case_variant(c) == variant
                    for exp in [c["expect"], *[a["expect"] for a in c.get("alternatives", [])]]
-                   for f in _counted_fans(exp)}
+                   for f in fans_involved(exp, absent=False)}
         absent_only = {f for c in cases if case_variant(c) == variant for f in c["expect"].get("absent", [])} - counted
         missing = [f for f in applicable if f["id"] not in counted]
         section.p(f"{variant}: {len(applicable) - len(missing)} of {len(applicable)} applicable fans are counted "
@@ -258,7 +251,7 @@ def rulings_section(path: Path, corpus: Corpus, summary: Summary) -> Section:
 def applicability_section(corpus: Corpus, summary: Summary) -> Section:
     counted: dict[str, list[dict]] = {}
     for case in summary.cases:
-        for fan_id in _counted_fans(case.get("expected")):
+        for fan_id in fans_involved(case.get("expected"), absent=False):
             counted.setdefault(fan_id, []).append(case)
     rows = []
     for fan in corpus.fans:

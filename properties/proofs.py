@@ -299,7 +299,7 @@ def run_claims(progress=None) -> list[Outcome]:
 
 
 def run_all(thorough: bool = False, progress=None) -> list[dict]:
-    """Every claim, then the cross-check, as rows for the compliance report (gb16.tools.report).
+    """Every claim, then the cross-check, as rows for the compliance report (gb16.tools.reports.compliance).
 
     One row per claim (``holds``, ``result``, ``seconds``) and one per cross-check line; the
     cross-check rows hold when it found no disagreement.

@@ -10,7 +10,7 @@ when present.
 * ``reference`` — gb16.reference;
 * ``python:MODULE:FUNCTION`` — a function called in-process (MODULE may be a ``.py``
   path); its reading API is taken from ``explain`` / ``score_interpretation`` attributes
-  of the function itself when it has them (as the mutant scorers of gb16.tools.mutants
+  of the function itself when it has them (as the mutant scorers of gb16.tools.mutants.catalogue
   do; an attribute set to None means "no reading API"), otherwise from functions of those
   names in the module;
 * anything else — a command speaking the harness protocol, connected through
@@ -66,7 +66,8 @@ def reference_scorer() -> Scorer:
 
 def _load_module(name: str):
     """The MODULE of ``python:MODULE:FUNCTION``, loaded as the harness loads it."""
-    from gb16.tools.harness import HarnessError, import_module
+    from gb16.tools.harness.protocol import HarnessError
+    from gb16.tools.harness.implementations import import_module
     try:
         return import_module(name)
     except HarnessError as exc:
@@ -100,7 +101,7 @@ def _reading_api(function, module, name: str):
 def harness_scorer(spec: str, timeout: float = 30.0) -> Scorer:
     """A command speaking the harness protocol, through gb16.tools.harness."""
     try:
-        from gb16.tools import harness
+        from gb16.tools.harness import implementations as harness
     except ImportError as exc:
         raise ScorerUnavailable(f"the harness (gb16.tools.harness) is not available: {exc}") from None
     try:

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from gb16.tools.corpus_cli import GB13_PRINCIPLES, TARGETS, coverage, lint, reference_failures, rulings_index
-from gb16.tools.harness import load_corpus
+from gb16.tools.harness.corpus import load_corpus
 
 
 @pytest.fixture(scope="module")

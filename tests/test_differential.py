@@ -13,8 +13,9 @@ import pytest
 
 from gb16 import reference
 from gb16.reference.notation import parse_hand, parse_tile
-from gb16.tools import differential, handgen13
-from gb16.tools import pymahjonggb_adapter as adapter
+from gb16.tools.differential import pymahjonggb_run as differential
+from gb16.tools.differential import handgen13
+from gb16.tools.adapters import pymahjonggb as adapter
 
 SEED = 2024
 
@@ -143,7 +144,7 @@ def test_a_tie_between_equally_scoring_readings():
 def test_known_differences_file():
     """Slug keys (classes and corpus case ids: the file also serves gb16 certify --known-failures);
     every reason names its ruling, or says it is a defect of the library and no ruling."""
-    from gb16.tools.harness import schema_problem
+    from gb16.tools.harness.protocol import schema_problem
     known = differential.load_known()
     assert schema_problem("protocol/known-failures.schema.json", known) is None
     for key, reason in known.items():

@@ -18,11 +18,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from gb16.tools import runlog
-from gb16.tools.certify import CertifyOptions, judge, load_known_failures, run_certification
-from gb16.tools.compare import compare, select_expectation
-from gb16.tools.harness import (HarnessError, ImplementationError, Outcome, load_corpus, parse_response,
-                                schema_problem, select_cases, validator)
+from gb16.tools.harness import runlog
+from gb16.tools.harness.certify import CertifyOptions, judge, load_known_failures, run_certification
+from gb16.tools.harness.compare import compare, select_expectation
+from gb16.tools.harness.corpus import load_corpus, select_cases
+from gb16.tools.harness.protocol import (HarnessError, ImplementationError, Outcome, parse_response, schema_problem,
+                                         validator)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "harness"

@@ -1,4 +1,4 @@
-"""The mutant scorers (gb16.tools.mutants): each is killed by the corpus, none leaks.
+"""The mutant scorers (gb16.tools.mutants.catalogue): each is killed by the corpus, none leaks.
 
 * every mutant fails at least one corpus case that the reference passes — so it differs
   from the reference, and the corpus sees the difference;
@@ -7,7 +7,7 @@
 * the kill table has one row per mutant; ``--serve`` speaks the harness protocol.
 
 The property side of the kill table (the Hypothesis suite against every mutant, about
-half a minute per mutant) is not run here: ``python -m gb16.tools.mutants --kill-table
+half a minute per mutant) is not run here: ``python -m gb16.tools.mutants.catalogue --kill-table
 --properties ci`` produces it; one test checks the plumbing on a single property.
 
 CI share: about 30 s on two cores (the kill scan stops at each mutant's first killing
@@ -28,9 +28,10 @@ from gb16.reference import combination, readings, scoring, table
 from gb16.reference.fans import REGISTRY
 from gb16.reference.groups import Group
 from gb16.reference.hand import Hand
-from gb16.tools import mutants
-from gb16.tools.compare import compare, select_expectation
-from gb16.tools.harness import SubprocessImplementation, load_corpus
+from gb16.tools.mutants import catalogue as mutants
+from gb16.tools.harness.compare import compare, select_expectation
+from gb16.tools.harness.implementations import SubprocessImplementation
+from gb16.tools.harness.corpus import load_corpus
 
 CORPUS = load_corpus()
 CASES = CORPUS.cases
@@ -52,7 +53,7 @@ def test_mutant_is_documented_and_tied_to_a_clause(name):
     assert m.scorer.__doc__ and len(m.mistake) > 15, "the docstring names the mistake"
     assert m.clause in ANCHORS or m.clause.startswith(("docs/contract.md", "docs/rulings.md R-")), m.clause
     assert m.scorer.gb16_metadata["name"].endswith(name)
-    assert getattr(mutants, name) is m.scorer, "python:gb16.tools.mutants:NAME must reach the scorer"
+    assert getattr(mutants, name) is m.scorer, "python:gb16.tools.mutants.catalogue:NAME must reach the scorer"
 
 
 @pytest.mark.parametrize("name", mutants.names())
@@ -136,8 +137,8 @@ def test_kill_table_has_one_row_per_mutant(tmp_path):
 
 def test_report_rows_plug_into_the_report(tmp_path):
     """gb16 report calls report_rows() through run_optional; a row passes when the corpus kills."""
-    from gb16.tools.report import row_passed, run_optional
-    outcome = run_optional("gb16.tools.mutants", "report_rows",
+    from gb16.tools.reports.compliance import row_passed, run_optional
+    outcome = run_optional("gb16.tools.mutants.catalogue", "report_rows",
                            {"corpus": str(_small_corpus(tmp_path)), "properties": None, "jobs": 1})
     assert outcome.status in ("pass", "fail") and len(outcome.rows) == len(mutants.MUTANTS)
     assert all(row_passed(r) == r["killed_by_corpus"] for r in outcome.rows)
@@ -151,10 +152,10 @@ def test_property_side_of_the_kill_table():
 
 
 def test_serve_speaks_the_harness_protocol():
-    impl = SubprocessImplementation([sys.executable, "-m", "gb16.tools.mutants", "--serve", "flowers_toward_minimum"])
+    impl = SubprocessImplementation([sys.executable, "-m", "gb16.tools.mutants.catalogue", "--serve", "flowers_toward_minimum"])
     metadata = impl.start()
     try:
-        assert metadata["name"] == "gb16.tools.mutants:flowers_toward_minimum"
+        assert metadata["name"] == "gb16.tools.mutants.catalogue:flowers_toward_minimum"
         case = next(c for c in CASES if c["id"] == "flowers-minimum-seven-points-seven-flowers-below-minimum")
         outcome = impl.score(1, case["input"], 30)
         assert outcome.kind == "result"

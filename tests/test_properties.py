@@ -456,8 +456,8 @@ def test_python_scorer_takes_the_reading_api_from_the_function(tmp_path):
 
 def test_python_scorer_of_a_mutant_has_its_reading_api():
     from gb16.properties.scorers import python_scorer
-    mutants = pytest.importorskip("gb16.tools.mutants")
-    s = python_scorer("python:gb16.tools.mutants:first_big_combination")
+    mutants = pytest.importorskip("gb16.tools.mutants.catalogue")
+    s = python_scorer("python:gb16.tools.mutants.catalogue:first_big_combination")
     assert s.explain is mutants.first_big_combination.explain and s.score_interpretation is not None
 
 

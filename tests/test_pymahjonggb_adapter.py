@@ -1,4 +1,4 @@
-"""The PyMahjongGB adapter (gb16.tools.pymahjonggb_adapter): the translation both ways.
+"""The PyMahjongGB adapter (gb16.tools.adapters.pymahjonggb): the translation both ways.
 
 Each test pins one part of the translation with a hand whose answer is known from the fan
 definitions (xinbian 第七章), so a wrong tile code, pack or flag shows as a wrong fan.
@@ -12,8 +12,8 @@ import pytest
 
 from gb16.reference import table
 from gb16.reference import tiles as T
-from gb16.tools import pymahjonggb_adapter as adapter
-from gb16.tools.harness import schema_problem
+from gb16.tools.adapters import pymahjonggb as adapter
+from gb16.tools.harness.protocol import schema_problem
 
 
 def gb13(hand, win, by="discard", **extra):
@@ -133,7 +133,7 @@ def test_every_pymahjonggb_fan_name_maps_to_a_fan_of_the_table():
 
 def test_names_points_and_english_of_the_fans_pymahjonggb_answers():
     """Over a few hundred random hands every fan answered has our points and a known English name."""
-    from gb16.tools import handgen13
+    from gb16.tools.differential import handgen13
     seen = set()
     for _, case in handgen13.hands(600, seed=5):
         for f in adapter.score(case, with_waits=False)["fans"]:
@@ -194,7 +194,7 @@ def test_harness_protocol_over_standard_input_and_output():
         {"cmd": "score", "seq": 3, "input": gb13("1112345678999m1p", "1p")},
         {"cmd": "stop"},
     ]
-    proc = subprocess.run([sys.executable, "-m", "gb16.tools.pymahjonggb_adapter"],
+    proc = subprocess.run([sys.executable, "-m", "gb16.tools.adapters.pymahjonggb"],
                           input="\n".join(json.dumps(r) for r in requests) + "\n",
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
@@ -211,9 +211,9 @@ def test_harness_protocol_over_standard_input_and_output():
 
 
 def test_python_spec_metadata():
-    """``--impl python:gb16.tools.pymahjonggb_adapter:score`` declares gb13 only."""
-    from gb16.tools.harness import resolve_implementation
-    impl = resolve_implementation("python:gb16.tools.pymahjonggb_adapter:score")
+    """``--impl python:gb16.tools.adapters.pymahjonggb:score`` declares gb13 only."""
+    from gb16.tools.harness.implementations import resolve_implementation
+    impl = resolve_implementation("python:gb16.tools.adapters.pymahjonggb:score")
     assert impl.start()["variants"] == ["gb13"]
     outcome = impl.score(1, gb13("11122345678999m", "2m"), timeout=30)
     assert outcome.kind == "result" and outcome.result["total"] == 92

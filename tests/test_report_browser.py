@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gb16.tools.certify import CertifyOptions, run_certification
-from gb16.tools.render_common import write_reports
+from gb16.tools.harness.certify import CertifyOptions, run_certification
+from gb16.tools.reports.common import write_reports
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent

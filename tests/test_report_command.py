@@ -14,9 +14,9 @@ import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from gb16.tools import report
-from gb16.tools.harness import load_corpus
-from gb16.tools.report import ReportOptions, build_report, parse_rulings, row_passed, run_optional
+from gb16.tools.reports import compliance as report
+from gb16.tools.harness.corpus import load_corpus
+from gb16.tools.reports.compliance import ReportOptions, build_report, parse_rulings, row_passed, run_optional
 
 from test_reports import check_page
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from gb16.tools import (render_badge, render_html, render_json, render_junit, render_markdown,
-                        render_terminal, runlog)
-from gb16.tools.certify import CertifyOptions, run_certification
+from gb16.tools.harness import runlog
+from gb16.tools.reports import badge, html_page, json_report, junit, markdown, terminal
+from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main as cli_main
-from gb16.tools.render_common import (REPORT_FILES, clause_id, parse_hand_for_display, summarize, tile_glyph,
+from gb16.tools.reports.common import (REPORT_FILES, clause_id, parse_hand_for_display, summarize, tile_glyph,
                                       write_reports)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +59,7 @@ def test_the_mixed_run_has_every_status(mixed_log):
 # --------------------------------------------------------------------------- terminal and summary
 
 def test_terminal_summary_lists_failures_and_verdict(mixed_log):
-    text = render_terminal.render(summarize(mixed_log), show="failures")
+    text = terminal.render(summarize(mixed_log), show="failures")
     assert "fixture-protocol 1.0 (python)" in text and "R-009:B" in text
     for case_id in ("fx-seed-4-4-chicken-flower", "fx-invalid-five-copies", "fx-invalid-variant",
                     "fx-r009-big-four-winds-fifth-pung"):
@@ -67,7 +67,7 @@ def test_terminal_summary_lists_failures_and_verdict(mixed_log):
     assert "offending line: this is not json" in text
     assert "unexpected pass" in text
     assert text.rstrip().splitlines()[-1].startswith("verdict: does not conform: 4 of 11 judged")
-    assert render_terminal.exit_status(summarize(mixed_log)) == 1
+    assert terminal.exit_status(summarize(mixed_log)) == 1
 
 
 def test_summary_command_exit_status(mixed_log, clean_log, capsys):
@@ -93,7 +93,7 @@ def test_an_interrupted_run_says_so(clean_log, tmp_path):
     summary = summarize(runlog.read(cut))
     assert "incomplete run: 4 of 12" in summary.progress_note()
     assert "(the run is incomplete)" in summary.verdict.text
-    assert "(incomplete)" in render_badge.data(summary)["message"]
+    assert "(incomplete)" in badge.data(summary)["message"]
 
 
 def test_a_file_that_is_not_a_run_log_is_refused(tmp_path):
@@ -121,7 +121,7 @@ def cells(row: str) -> int:
 
 
 def test_markdown_report(mixed_log):
-    text = render_markdown.render(summarize(mixed_log))
+    text = markdown.render(summarize(mixed_log))
     assert text.startswith("# gb16 certification: fixture-protocol 1.0 (python)")
     for heading in ("## Results", "## By area", "## By fan", "## By clause", "## Failures and known failures",
                     "## All cases", "## Clauses cited"):
@@ -201,7 +201,7 @@ def check_page(page: str) -> Checker:
 
 def test_html_report_is_self_contained_and_complete(mixed_log):
     summary = summarize(mixed_log)
-    page = render_html.render(summary)
+    page = html_page.render(summary)
     checker = check_page(page)
     assert page.startswith("<!DOCTYPE html>") and "{{" not in page
     assert sorted(checker.statuses) == sorted(c["status"] for c in mixed_log.cases)
@@ -221,7 +221,7 @@ def test_html_escapes_what_the_implementation_says(clean_log, tmp_path):
     case.update(status="error", actual=None, message="<script>alert(1)</script>", offending_line="<b>x</b>{{title}}")
     doctored = tmp_path / "doctored.jsonl"
     doctored.write_text("\n".join([lines[0], json.dumps(case)] + lines[2:]) + "\n", encoding="utf-8")
-    page = render_html.render(summarize(runlog.read(doctored)))
+    page = html_page.render(summarize(runlog.read(doctored)))
     check_page(page)
     assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "{{title}}" in page                        # text that looks like a placeholder stays text
@@ -241,7 +241,7 @@ def test_hand_display_parsing():
 # --------------------------------------------------------------------------- JSON, JUnit, badge
 
 def test_json_summary(mixed_log):
-    data = json.loads(render_json.render(summarize(mixed_log)))
+    data = json.loads(json_report.render(summarize(mixed_log)))
     assert data["format"] == "gb16-summary" and data["verdict"]["key"] == "fails"
     assert data["counts"] == mixed_log.counts()
     assert data["runlog"]["sha256"] == runlog.file_sha256(mixed_log.path)
@@ -252,7 +252,7 @@ def test_json_summary(mixed_log):
 
 
 def test_junit_xml(mixed_log):
-    root = ET.fromstring(render_junit.render(summarize(mixed_log)))
+    root = ET.fromstring(junit.render(summarize(mixed_log)))
     testcases = root.findall(".//testcase")
     assert sorted(t.get("name") for t in testcases) == sorted(c["id"] for c in mixed_log.cases)
     by_name = {t.get("name"): t for t in testcases}
@@ -271,10 +271,10 @@ def test_junit_xml(mixed_log):
 
 def test_badge(mixed_log, clean_log):
     for log, color in ((mixed_log, "red"), (clean_log, "brightgreen")):
-        badge = json.loads(render_badge.render(summarize(log)))
-        assert set(badge) >= {"schemaVersion", "label", "message", "color"}
-        assert badge["schemaVersion"] == 1 and badge["color"] == color
-    assert json.loads(render_badge.render(summarize(clean_log)))["message"] == "12/12 passed"
+        data = json.loads(badge.render(summarize(log)))
+        assert set(data) >= {"schemaVersion", "label", "message", "color"}
+        assert data["schemaVersion"] == 1 and data["color"] == color
+    assert json.loads(badge.render(summarize(clean_log)))["message"] == "12/12 passed"
 
 
 def test_write_reports_writes_well_formed_files(mixed_log, tmp_path):

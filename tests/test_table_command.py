@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gb16.tools import table
-from gb16.tools.certify import CertifyOptions, run_certification
+from gb16.tools.reports import tables as table
+from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main
-from gb16.tools.table import (RulePageNotFound, check_fan_table, fan_table_rows, find_rule_page, interop,
+from gb16.tools.reports.tables import (RulePageNotFound, check_fan_table, fan_table_rows, find_rule_page, interop,
                               load_fans, load_runlogs, matrix, parse_rule_page_table)
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,8 +5,8 @@ import random
 from gb16.reference import waits
 from gb16.reference.hand import hand_from_input
 from gb16.reference.readings import formal_waits, is_winning
-from gb16.tools.handgen import random_hand as gb16_hand
-from gb16.tools.handgen13 import random_hand as gb13_hand
+from gb16.tools.differential.handgen import random_hand as gb16_hand
+from gb16.tools.differential.handgen13 import random_hand as gb13_hand
 
 
 def brute_force_waits(hand):

@@ -15,7 +15,7 @@ import sys
 import time
 
 from gb16 import reference
-from gb16.tools.handgen import random_hand
+from gb16.tools.differential.handgen import random_hand
 
 
 def register(sub) -> None:

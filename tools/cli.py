@@ -18,9 +18,9 @@ COMMAND_MODULES = (
     "gb16.tools.corpus_cli",     # corpus check | coverage | flatten
     "gb16.properties.runner",    # properties
     "gb16.properties.proofs",    # prove
-    "gb16.tools.certify",        # certify, summary
-    "gb16.tools.report",         # report
-    "gb16.tools.table",          # table
+    "gb16.tools.harness.certify",        # certify, summary
+    "gb16.tools.reports.compliance",         # report
+    "gb16.tools.reports.tables",          # table
 )
 
 

@@ -20,8 +20,9 @@ from tabulate import tabulate
 from gb16 import corpus as corpus_package
 from gb16 import reference
 from gb16.reference.table import BY_ID, FANS
-from gb16.tools import compare as cmp
-from gb16.tools.harness import HarnessError, case_variant, load_corpus
+from gb16.tools.harness import compare as cmp
+from gb16.tools.harness.protocol import HarnessError
+from gb16.tools.harness.corpus import case_variant, load_corpus
 
 RETIRED_PATH = corpus_package.ROOT / "retired.json"
 #: Targets of the corpus (the project's coverage requirements).

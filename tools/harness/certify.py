@@ -22,12 +22,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gb16.tools import differential, runlog
-from gb16.tools.compare import select_expectation, compare
-from gb16.tools.harness import (Corpus, HarnessError, Implementation, Outcome,
-                                Progress, case_variant, load_corpus, resolve_implementation,
-                                schema_problem, select_cases)
-from gb16.tools.runlog import RunLogError, RunLogWriter
+from gb16.tools.differential import pymahjonggb_run as differential
+from gb16.tools.harness import runlog
+from gb16.tools.harness.compare import compare, select_expectation
+from gb16.tools.harness.corpus import Corpus, case_variant, load_corpus, select_cases
+from gb16.tools.harness.implementations import Implementation, resolve_implementation
+from gb16.tools.harness.progress import Progress
+from gb16.tools.harness.protocol import HarnessError, Outcome, schema_problem
+from gb16.tools.harness.runlog import RunLogError, RunLogWriter
 
 DEFAULT_TIMEOUT = 30.0
 
@@ -317,10 +319,10 @@ def run_certify(args) -> int:
 
 
 def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = None, **files) -> int:
-    from gb16.tools import render_terminal
-    from gb16.tools.render_common import summarize, write_reports
+    from gb16.tools.reports import terminal
+    from gb16.tools.reports.common import summarize, write_reports
     summary = summarize(log)
-    print(render_terminal.render(summary, show=show))
+    print(terminal.render(summary, show=show))
     if report_dir:
         for fmt, path in write_reports(log, report_dir).items():
             print(f"wrote {path}", file=sys.stderr)
@@ -334,13 +336,17 @@ def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = No
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             Path(path).write_text(text, encoding="utf-8")
             print(f"wrote {path}", file=sys.stderr)
-    return render_terminal.exit_status(summary)
+    return terminal.exit_status(summary)
 
 
 def _render_one(fmt: str, summary) -> str:
-    from gb16.tools import render_badge, render_html, render_json, render_junit, render_markdown
-    return {"markdown": render_markdown.render, "html": render_html.render, "json": render_json.render,
-            "junit": render_junit.render, "badge": render_badge.render}[fmt](summary)
+    from gb16.tools.reports import badge
+    from gb16.tools.reports import html_page
+    from gb16.tools.reports import json_report
+    from gb16.tools.reports import junit
+    from gb16.tools.reports import markdown
+    return {"markdown": markdown.render, "html": html_page.render, "json": json_report.render,
+            "junit": junit.render, "badge": badge.render}[fmt](summary)
 
 
 def run_summary(args) -> int:
@@ -350,11 +356,11 @@ def run_summary(args) -> int:
         print(f"gb16 summary: {exc}", file=sys.stderr)
         return 2
     if args.json == "-":
-        from gb16.tools import render_json
-        from gb16.tools.render_common import summarize
+        from gb16.tools.reports import json_report
+        from gb16.tools.reports.common import summarize
         summary = summarize(log)
-        sys.stdout.write(render_json.render(summary))
-        from gb16.tools.render_terminal import exit_status
+        sys.stdout.write(json_report.render(summary))
+        from gb16.tools.reports.terminal import exit_status
         return exit_status(summary)
     return _print_and_render(log, args.show, report_dir=args.report, markdown=args.markdown, html=args.html,
                              json=args.json, junit=args.junit, badge=args.badge)

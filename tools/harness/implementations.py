@@ -1,4 +1,4 @@
-"""The certification harness: the corpus, the protocol, and the implementations under test.
+"""The implementations under test and how they are reached.
 
 An implementation is reached in one of three ways (``gb16 certify --impl SPEC``):
 
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import collections
 import copy
-import fnmatch
 import importlib
 import importlib.util
 import json
@@ -31,186 +30,16 @@ import queue
 import shlex
 import signal
 import subprocess
-import sys
 import threading
 import time
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-import jsonschema
-import referencing
-import referencing.jsonschema
-
-from gb16 import corpus as corpus_package
-from gb16.tools import runlog
-
-PROTOCOL_VERSION = 1
-SCHEMA_BASE = "https://gb16.invalid/schema/"
-#: Longest offending line kept in the run log (characters).
-MAX_LINE = 2000
-
-
-class HarnessError(Exception):
-    """Bad input to the harness (corpus, options, implementation spec); the message says what."""
-
-
-class ImplementationError(HarnessError):
-    """The implementation cannot be started or cannot be kept running."""
-
-
-# --------------------------------------------------------------------------- schemas
-
-def schema_dir() -> Path:
-    return corpus_package.SCHEMA_DIR
-
-
-def _registry() -> referencing.Registry:
-    resources = []
-    for path in sorted(schema_dir().glob("*.json")) + sorted((schema_dir() / "protocol").glob("*.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((contents["$id"], referencing.Resource.from_contents(
-            contents, default_specification=referencing.jsonschema.DRAFT202012)))
-    return referencing.Registry().with_resources(resources)
-
-
-_VALIDATORS: dict[str, jsonschema.protocols.Validator] = {}
-
-
-def validator(ref: str) -> jsonschema.protocols.Validator:
-    """A validator for a schema reference relative to corpus/schema/, e.g.
-    ``protocol/response.schema.json#/$defs/start``."""
-    if ref not in _VALIDATORS:
-        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": SCHEMA_BASE + ref}
-        _VALIDATORS[ref] = jsonschema.Draft202012Validator(schema, registry=_registry())
-    return _VALIDATORS[ref]
-
-
-def schema_problem(ref: str, instance: Any) -> str | None:
-    """None when *instance* is valid against *ref*, else the most relevant error, readably."""
-    error = jsonschema.exceptions.best_match(validator(ref).iter_errors(instance))
-    if error is None:
-        return None
-    where = "/".join(str(part) for part in error.absolute_path)
-    return f"{where or '(top level)'}: {error.message}"
-
-
-# --------------------------------------------------------------------------- corpus
-
-VARIANTS = ("gb16", "gb13")
-
-
-@dataclass
-class Corpus:
-    """A corpus folder read and validated: its cases (each with ``area`` and ``file`` added),
-    the fan table, the clause registry, and its identity (version and hash)."""
-
-    root: Path
-    cases: list[dict]
-    areas: dict[str, str]
-    fans: list[dict]
-    clauses: dict[str, dict]
-    version: str
-    hash: str
-
-    def identity(self) -> dict:
-        return {"path": str(self.root), "version": self.version, "hash": self.hash, "cases": len(self.cases)}
-
-
-def case_variant(case: dict) -> str:
-    """The variant a case belongs to for selection: ``gb13`` when its input says so, else ``gb16``
-    (inputs with an invalid ``variant`` are gb16 cases about the default)."""
-    variant = case["input"].get("variant") if isinstance(case.get("input"), dict) else None
-    return "gb13" if variant == "gb13" else "gb16"
-
-
-def load_corpus(path: Path | str | None = None) -> Corpus:
-    """Read a corpus folder: DIR/cases/*.json (or DIR/*.json), with DIR/fans.json and
-    DIR/clauses.json when present (else the installed ones).  Every case file is checked
-    against corpus/schema/cases.schema.json and ids must be unique."""
-    root = Path(path) if path else corpus_package.ROOT
-    if not root.is_dir():
-        raise HarnessError(f"corpus folder {root} does not exist")
-    cases_dir = root / "cases" if (root / "cases").is_dir() else root
-    files = sorted(p for p in cases_dir.glob("*.json") if p.name not in ("fans.json", "clauses.json"))
-    cases, areas, seen, problems = [], {}, {}, []
-    for file in files:
-        try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problems.append(f"{file}: not readable JSON ({exc})")
-            continue
-        problem = schema_problem("cases.schema.json", data)
-        if problem:
-            problems.append(f"{file}: {problem}")
-            continue
-        areas.setdefault(data["area"], data["description"])
-        for case in data["cases"]:
-            if case["id"] in seen:
-                problems.append(f"{file}: case id {case['id']} already used in {seen[case['id']]}")
-                continue
-            seen[case["id"]] = file.name
-            cases.append(dict(case, area=data["area"], file=file.name))
-    if problems:
-        raise HarnessError("the corpus is not valid:\n  " + "\n  ".join(problems))
-    fans_path = root / "fans.json" if (root / "fans.json").is_file() else corpus_package.FANS_PATH
-    clauses_path = root / "clauses.json" if (root / "clauses.json").is_file() else corpus_package.CLAUSES_PATH
-    fans = json.loads(fans_path.read_text(encoding="utf-8"))["fans"]
-    clauses = {a["anchor"]: a for a in json.loads(clauses_path.read_text(encoding="utf-8"))["anchors"]}
-    version_file = root / "VERSION"
-    version = version_file.read_text().strip() if version_file.is_file() else runlog.gb16_version()
-    digest = runlog.fingerprint({**{f"cases/{p.name}": p for p in files},
-                                 "fans.json": fans_path, "clauses.json": clauses_path})
-    return Corpus(root=root.resolve(), cases=cases, areas=areas, fans=fans, clauses=clauses,
-                  version=version, hash=digest)
-
-
-def select_cases(cases: list[dict], variant: str | None = None, filters: list[str] | None = None) -> list[dict]:
-    """The cases of *variant* (``gb16``/``gb13``; None for all) whose id matches any glob in *filters*."""
-    chosen = []
-    for case in cases:
-        if variant and case_variant(case) != variant:
-            continue
-        if filters and not any(fnmatch.fnmatchcase(case["id"], pattern) for pattern in filters):
-            continue
-        chosen.append(case)
-    return chosen
-
-
-# --------------------------------------------------------------------------- outcomes
-
-@dataclass
-class Outcome:
-    """What happened when one case was sent to an implementation.
-
-    ``kind`` is ``result`` (a valid result), ``skipped`` (the implementation declined),
-    ``errored`` (it reported an internal failure), ``invalid`` (garbage or a response that
-    breaks the protocol), ``crash`` or ``timeout``.
-    """
-
-    kind: str
-    result: dict | None = None
-    message: str | None = None
-    context: Any = None
-    offending_line: str | None = None
-    time: float = 0.0
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_LINE else text[:MAX_LINE] + f"… ({len(text)} characters)"
-
-
-def check_result(result: Any) -> str | None:
-    """None when *result* satisfies the result contract the harness compares, else why not."""
-    return schema_problem("protocol/result.schema.json", result)
-
-
-def check_metadata(metadata: Any) -> str | None:
-    return schema_problem("protocol/response.schema.json#/$defs/start", metadata)
-
-
-# --------------------------------------------------------------------------- implementations
+from gb16.tools.harness import runlog
+from gb16.tools.harness.corpus import VARIANTS
+from gb16.tools.harness.protocol import (PROTOCOL_VERSION, HarnessError, ImplementationError, Outcome, _clip,
+                                         check_metadata, check_result, parse_response)
 
 class Implementation:
     """An implementation under test. ``start()`` returns its metadata; ``score()`` one outcome."""
@@ -404,37 +233,6 @@ def _stderr_note(context: dict) -> str:
     return ("; its standard error ended with:\n    " + "\n    ".join(tail[-8:])) if tail else ""
 
 
-def parse_response(line: str, seq: int) -> Outcome:
-    """Classify one response line to ``score`` request *seq*."""
-    try:
-        response = json.loads(line)
-    except json.JSONDecodeError:
-        return Outcome("invalid", message="the response is not JSON", offending_line=_clip(line))
-    if not isinstance(response, dict):
-        return Outcome("invalid", message="the response is not a JSON object", offending_line=_clip(line))
-    if response.get("seq") != seq:
-        return Outcome("invalid", message=f"the response carries seq {response.get('seq')!r}, expected {seq}",
-                       offending_line=_clip(line))
-    if "result" in response:
-        problem = (schema_problem("protocol/response.schema.json#/$defs/scored", response))
-        if problem:
-            return Outcome("invalid", message=f"invalid result: {problem}", offending_line=_clip(line))
-        return Outcome("result", result=response["result"])
-    if response.get("skipped") is True:
-        problem = schema_problem("protocol/response.schema.json#/$defs/skipped", response)
-        if problem:
-            return Outcome("invalid", message=f"invalid skip response: {problem}", offending_line=_clip(line))
-        return Outcome("skipped", message=response.get("message", "skipped by the implementation"))
-    if response.get("errored") is True:
-        problem = schema_problem("protocol/response.schema.json#/$defs/errored", response)
-        if problem:
-            return Outcome("invalid", message=f"invalid errored response: {problem}", offending_line=_clip(line))
-        return Outcome("errored", message="the implementation reported an internal error",
-                       context=response.get("context"))
-    return Outcome("invalid", message="the response has none of result, skipped, errored",
-                   offending_line=_clip(line))
-
-
 class PythonImplementation(Implementation):
     """A Python function called in-process: ``function(input: dict) -> result dict``.
 
@@ -528,7 +326,7 @@ def resolve_implementation(spec: str, startup_timeout: float = 30.0) -> Implemen
             raise ImplementationError(f"the reference scorer is not available: {exc}") from None
         return PythonImplementation(reference_score, reference_metadata(), "reference")
     if spec == "pymahjonggb":  # shorthand for the shipped adapter (gb13 only)
-        spec = "python:gb16.tools.pymahjonggb_adapter:score"
+        spec = "python:gb16.tools.adapters.pymahjonggb:score"
     if spec.startswith("python:"):
         module_name, _, function_name = spec[len("python:"):].rpartition(":")
         if not module_name or not function_name:
@@ -543,45 +341,3 @@ def resolve_implementation(spec: str, startup_timeout: float = 30.0) -> Implemen
             "language": "python", "variants": list(VARIANTS), "rulings": {}}
         return PythonImplementation(function, dict(metadata), spec)
     return SubprocessImplementation(spec, startup_timeout=startup_timeout)
-
-
-# --------------------------------------------------------------------------- progress
-
-class Progress:
-    """A one-line progress bar on standard error — only on a terminal and outside CI."""
-
-    def __init__(self, total: int, label: str, enabled: bool | None = None, stream=None):
-        self.stream = stream or sys.stderr
-        if enabled is None:
-            enabled = self.stream.isatty() and not runlog.env_is_ci()
-        self.enabled, self.total, self.label, self.done = enabled, total, label, 0
-        self.tally: collections.Counter = collections.Counter()
-        self._last = 0.0
-
-    def advance(self, status: str | None = None, note: str = "") -> None:
-        self.done += 1
-        if status:
-            self.tally[status] += 1
-        now = time.monotonic()
-        if self.enabled and (now - self._last > 0.1 or self.done == self.total):
-            self._last = now
-            self._draw(note)
-
-    def _draw(self, note: str) -> None:
-        width = 24
-        filled = int(width * self.done / self.total) if self.total else width
-        tally = " ".join(f"{k} {v}" for k, v in sorted(self.tally.items()))
-        line = f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {tally} {note}"
-        self.stream.write(line[:140].ljust(100))
-        self.stream.flush()
-
-    def message(self, text: str) -> None:
-        """A status line for a step without a count (e.g. "running properties…")."""
-        if self.enabled:
-            self.stream.write(f"\r{text}".ljust(100)[:140])
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * 100 + "\r")
-            self.stream.flush()

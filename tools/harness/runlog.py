@@ -46,7 +46,7 @@ def now() -> str:
 
 def repo_root() -> Path:
     """The source tree the gb16 package runs from (the folder above tools/)."""
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def git_revision(path: Path | None = None) -> dict[str, Any]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from gb16.tools.render_common import Summary, actual_text, diff_lines, expected_text
-from gb16.tools.runlog import FAILING, STATUSES
+from gb16.tools.reports.common import Summary, actual_text, diff_lines, expected_text
+from gb16.tools.harness.runlog import FAILING, STATUSES
 
 #: What ``--show`` may list besides the counts.
 SHOW_CHOICES = ("none", "failures", "known", "skipped", "all")

@@ -7,8 +7,8 @@ nothing else: every fan, count and point in a result comes from PyMahjongGB.
 Two entry points:
 
 * :func:`score` — ``score(case_input) -> result dict`` (docs/contract.md), for
-  ``gb16 certify --impl python:gb16.tools.pymahjonggb_adapter:score``;
-* ``python -m gb16.tools.pymahjonggb_adapter`` — the harness protocol over standard input and
+  ``gb16 certify --impl python:gb16.tools.adapters.pymahjonggb:score``;
+* ``python -m gb16.tools.adapters.pymahjonggb`` — the harness protocol over standard input and
   output (corpus/schema/protocol/): ``start`` → metadata, ``score`` → result (gb16 inputs are
   answered ``skipped``), ``stop`` → exit.
 
@@ -311,7 +311,7 @@ def metadata() -> dict:
     return {"name": NAME, "version": library_version(), "language": "c++",
             "variants": [VARIANT], "rulings": {},
             "comment": "PyMahjongGB (ChineseOfficialMahjongHelper's C++ fan calculator) "
-                       "through gb16.tools.pymahjonggb_adapter"}
+                       "through gb16.tools.adapters.pymahjonggb"}
 
 
 GB16_METADATA = metadata()

@@ -15,11 +15,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from gb16.tools import runlog
-from gb16.tools.compare import fans_involved
-from gb16.tools.render_common import (Section, Summary, Tally, case_anchor, clause_id, diff_lines,
+from gb16.tools.harness import runlog
+from gb16.tools.harness.compare import fans_involved
+from gb16.tools.reports.common import (Section, Summary, Tally, case_anchor, clause_id, diff_lines,
                                       input_summary, parse_hand_for_display, tile_glyph, tile_name)
-from gb16.tools.runlog import STATUSES
+from gb16.tools.harness.runlog import STATUSES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

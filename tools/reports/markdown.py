@@ -7,8 +7,8 @@ from typing import Any, Iterable
 
 from tabulate import tabulate
 
-from gb16.tools.render_common import (Section, Summary, actual_text, diff_lines, expected_text)
-from gb16.tools.runlog import STATUSES
+from gb16.tools.reports.common import (Section, Summary, actual_text, diff_lines, expected_text)
+from gb16.tools.harness.runlog import STATUSES
 
 
 def cell(value: Any) -> str:

@@ -1,8 +1,8 @@
 """What every report says, computed once from a run log: counts, the verdict, the tables per
 area, fan, clause and tier, and the display form of hands (tiles as Unicode glyphs).
 
-The renderers (render_terminal, render_markdown, render_html, render_json, render_junit,
-render_badge) only lay this out; none of them reads anything but the run log.
+The renderers (terminal, markdown, html_page, json_report, junit,
+badge) only lay this out; none of them reads anything but the run log.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from gb16.tools import runlog
-from gb16.tools.compare import describe, fans_involved
-from gb16.tools.runlog import FAILING, STATUSES, RunLog
+from gb16.tools.harness import runlog
+from gb16.tools.harness.compare import describe, fans_involved
+from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 
 
 # --------------------------------------------------------------------------- verdict
@@ -382,10 +382,14 @@ REPORT_FILES = {"markdown": "report.md", "html": "report.html", "json": "summary
 
 def write_reports(log: RunLog, directory: Path | str, formats: Iterable[str] = tuple(REPORT_FILES)) -> dict[str, Path]:
     """Render *log* into *directory* in each format; returns format → path written."""
-    from gb16.tools import render_badge, render_html, render_json, render_junit, render_markdown
+    from gb16.tools.reports import badge
+    from gb16.tools.reports import html_page
+    from gb16.tools.reports import json_report
+    from gb16.tools.reports import junit
+    from gb16.tools.reports import markdown
 
-    renderers = {"markdown": render_markdown.render, "html": render_html.render, "json": render_json.render,
-                 "junit": render_junit.render, "badge": render_badge.render}
+    renderers = {"markdown": markdown.render, "html": html_page.render, "json": json_report.render,
+                 "junit": junit.render, "badge": badge.render}
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     summary = summarize(log)

@@ -6,7 +6,7 @@
 It certifies the reference scorer against the whole corpus (the run log is kept beside
 the report), runs the Hypothesis properties (gb16.properties.runner, thorough profile),
 the Z3 proofs (gb16.properties.proofs), the gb13 differential run against PyMahjongGB
-(gb16.tools.differential, 100,000 hands) and the mutant scorers (gb16.tools.mutants: which
+(gb16.tools.differential.pymahjonggb_run, 100,000 hands) and the mutant scorers (gb16.tools.mutants.catalogue: which
 mutants the corpus and the properties kill), and writes one report in three forms —
 ``report.md``, ``report.html`` (self-contained) and ``report.json`` — with JUnit XML and a
 shields.io badge of the certification.  Besides the certification tables it holds the
@@ -31,12 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from gb16.tools import render_badge, render_html, render_json, render_junit, render_markdown, runlog
-from gb16.tools.certify import CertifyOptions, run_certification
-from gb16.tools.compare import fans_involved
-from gb16.tools.harness import Corpus, HarnessError, Progress, case_variant, load_corpus
-from gb16.tools.render_common import Section, Summary, clause_sort_key, summarize
-from gb16.tools.runlog import RunLogError
+from gb16.tools.harness import runlog
+from gb16.tools.reports import badge, html_page, json_report, junit, markdown
+from gb16.tools.harness.certify import CertifyOptions, run_certification
+from gb16.tools.harness.compare import fans_involved
+from gb16.tools.harness.corpus import Corpus, case_variant, load_corpus
+from gb16.tools.harness.protocol import HarnessError
+from gb16.tools.harness.progress import Progress
+from gb16.tools.reports.common import Section, Summary, clause_sort_key, summarize
+from gb16.tools.harness.runlog import RunLogError
 
 #: Columns shown for property and proof rows, in this order, when present.
 ROW_COLUMNS = ("number", "id", "name", "title", "claim", "clause", "kind", "profile", "examples", "checked",
@@ -335,19 +338,19 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
                                      "gb16.properties.proofs.run_all(thorough=False)", "gb16 prove"))
     if "differential" not in options.skip:
         ticker.message(f"gb13 differential against PyMahjongGB ({options.differential} hands) …")
-        parts["gb13 differential"] = run_optional("gb16.tools.differential", "report_rows",
+        parts["gb13 differential"] = run_optional("gb16.tools.differential.pymahjonggb_run", "report_rows",
                                                   {"n": options.differential}, ticker.message)
         sections.append(part_section("differential", "gb13: differential certification of PyMahjongGB",
                                      parts["gb13 differential"],
-                                     f"gb16.tools.differential.report_rows(n={options.differential})",
+                                     f"gb16.tools.differential.pymahjonggb_run.report_rows(n={options.differential})",
                                      f"gb16 certify --impl pymahjonggb --variant gb13 --random {options.differential}"))
     if "mutants" not in options.skip:
         ticker.message("mutant scorers …")
-        parts["Mutants"] = run_optional("gb16.tools.mutants", "report_rows", {"corpus": options.corpus},
+        parts["Mutants"] = run_optional("gb16.tools.mutants.catalogue", "report_rows", {"corpus": options.corpus},
                                      ticker.message)
         sections.append(part_section("mutants", "Mutant scorers: killed by the corpus and by the properties",
-                                     parts["Mutants"], "gb16.tools.mutants.report_rows()",
-                                     "python -m gb16.tools.mutants --kill-table"))
+                                     parts["Mutants"], "gb16.tools.mutants.catalogue.report_rows()",
+                                     "python -m gb16.tools.mutants.catalogue --kill-table"))
     ticker.close()
     coverage = coverage_section(corpus, summary)
     sections += [coverage,
@@ -355,17 +358,17 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
                  applicability_section(corpus, summary)]
     lead = [overview_section(summary, parts, coverage)]
     title = "gb16 compliance report"
-    payload = render_json.data(summary, sections, lead)
+    payload = json_report.data(summary, sections, lead)
     payload["compliance"] = {"status": lead[0].status, "generated": runlog.now()}
     files = {
         "markdown": out / "report.md", "html": out / "report.html", "json": out / "report.json",
         "junit": out / "junit.xml", "badge": out / "badge.json", "runlog": out / "runlog.jsonl",
     }
-    files["markdown"].write_text(render_markdown.render(summary, title, sections, lead), encoding="utf-8")
-    files["html"].write_text(render_html.render(summary, title, sections, lead), encoding="utf-8")
+    files["markdown"].write_text(markdown.render(summary, title, sections, lead), encoding="utf-8")
+    files["html"].write_text(html_page.render(summary, title, sections, lead), encoding="utf-8")
     files["json"].write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    files["junit"].write_text(render_junit.render(summary), encoding="utf-8")
-    files["badge"].write_text(render_badge.render(summary), encoding="utf-8")
+    files["junit"].write_text(junit.render(summary), encoding="utf-8")
+    files["badge"].write_text(badge.render(summary), encoding="utf-8")
     return (0 if lead[0].status == "pass" else 1), files
 
 
@@ -400,9 +403,9 @@ def run(args) -> int:
     except (HarnessError, RunLogError) as exc:
         print(f"gb16 report: {exc}", file=sys.stderr)
         return 2
-    from gb16.tools import render_terminal
+    from gb16.tools.reports import terminal
     log = runlog.read(files["runlog"])
-    print(render_terminal.render(summarize(log), show="failures"))
+    print(terminal.render(summarize(log), show="failures"))
     print()
     for kind in ("html", "markdown", "json", "junit", "badge", "runlog"):
         print(f"{kind:9} {files[kind]}")

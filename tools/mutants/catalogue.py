@@ -1,10 +1,10 @@
 """Mutant scorers: the reference scorer with one plausible implementer's mistake each.
 
-    python -m gb16.tools.mutants --list
-    python -m gb16.tools.mutants --serve discard_pung_concealed      # harness protocol
-    python -m gb16.tools.mutants --kill-table [--corpus DIR] [--properties ci] [--json]
-    gb16 certify --impl python:gb16.tools.mutants:discard_pung_concealed
-    gb16 certify --impl "python -m gb16.tools.mutants --serve discard_pung_concealed"
+    python -m gb16.tools.mutants.catalogue --list
+    python -m gb16.tools.mutants.catalogue --serve discard_pung_concealed      # harness protocol
+    python -m gb16.tools.mutants.catalogue --kill-table [--corpus DIR] [--properties ci] [--json]
+    gb16 certify --impl python:gb16.tools.mutants.catalogue:discard_pung_concealed
+    gb16 certify --impl "python -m gb16.tools.mutants.catalogue --serve discard_pung_concealed"
 
 A mutant is the reference (gb16.reference) with one mistake planted: a fan predicate,
 an exclusion of corpus/fans.json, a combination rule, the choice of reading, the wait
@@ -29,7 +29,7 @@ patched process-wide, so do not score with the reference in another thread at th
 time; use ``--serve`` (one process per mutant) when that matters.
 
 The kill table (:func:`kill_table`) sends every corpus case to every mutant through the
-harness's own judging (gb16.tools.certify.run_case) and, on request, runs the Hypothesis
+harness's own judging (gb16.tools.harness.certify.run_case) and, on request, runs the Hypothesis
 properties (gb16.properties.runner) against each mutant with the mutant's own reading API
 (``explain``/``score_interpretation``, patched the same way) where it has one.  A mutant
 that errs or crashes on a case is reported as *broken*, never as killed.  ``gb16 report``
@@ -130,8 +130,8 @@ def active(mutation: Mutation):
 
 
 def _metadata(name: str, mistake: str) -> dict:
-    from gb16.tools import runlog
-    return {"name": f"gb16.tools.mutants:{name}", "version": runlog.gb16_version(), "language": "python",
+    from gb16.tools.harness import runlog
+    return {"name": f"gb16.tools.mutants.catalogue:{name}", "version": runlog.gb16_version(), "language": "python",
             "variants": ["gb16", "gb13"], "rulings": {}, "comment": f"mutant of the reference: {mistake}"}
 
 
@@ -1103,21 +1103,21 @@ def get(name: str) -> Mutant:
     try:
         return MUTANTS[name]
     except KeyError:
-        raise KeyError(f"no mutant {name!r}; `python -m gb16.tools.mutants --list` lists them") from None
+        raise KeyError(f"no mutant {name!r}; `python -m gb16.tools.mutants.catalogue --list` lists them") from None
 
 
 def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0,
                     stop_after: int | None = None) -> tuple[list[str], list[str]]:
     """``(killed, broken)``: the ids of the corpus cases the mutant fails — a valid result
     that differs from the expectation, judged exactly as ``gb16 certify`` judges
-    (gb16.tools.certify.run_case) — and of those where it errs, crashes or times out.
+    (gb16.tools.harness.certify.run_case) — and of those where it errs, crashes or times out.
 
     A mutant that breaks is not killed, it is broken: its planted mistake was never
     compared (e.g. a patch that no longer fits the reference).  With ``stop_after``, the
     scan stops at that many kills."""
-    from gb16.tools.certify import run_case
-    from gb16.tools.harness import PythonImplementation
-    from gb16.tools.runlog import FAILING
+    from gb16.tools.harness.certify import run_case
+    from gb16.tools.harness.implementations import PythonImplementation
+    from gb16.tools.harness.runlog import FAILING
     impl = PythonImplementation(m.scorer, m.scorer.gb16_metadata, f"python:{__name__}:{m.name}")
     metadata = impl.start()
     killed, broken = [], []
@@ -1160,7 +1160,7 @@ def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None
 
 def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first: int = 5) -> dict:
     """One row of the kill table."""
-    from gb16.tools.harness import case_variant
+    from gb16.tools.harness.corpus import case_variant
     began = time.monotonic()
     killers, broken = corpus_outcomes(m, cases)
     variant_of = {case["id"]: case_variant(case) for case in cases}
@@ -1173,7 +1173,7 @@ def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first:
            "corpus_seconds": round(time.monotonic() - began, 2), "properties": None}
     if properties:
         row["properties"] = property_kills(m, properties)
-    # the generic row fields gb16.tools.report shows for an optional part (name, result, ok, …)
+    # the generic row fields gb16.tools.reports.compliance shows for an optional part (name, result, ok, …)
     killed_by = f"killed by {len(killers)} case(s)" if killers else "SURVIVES the corpus"
     if broken:
         killed_by += f"; BROKEN on {len(broken)} case(s)"
@@ -1200,11 +1200,11 @@ def kill_table(corpus=None, properties: str | None = None, only: list[str] | Non
     Returns one dict per mutant: mutant, clause, mistake, cases, killed_by_corpus,
     corpus_kills (of which gb16_kills and gb13_kills), first_kills (the first ``first``
     ids, gb16 cases first), corpus_seconds and properties (None, or {profile, killed,
-    failed, errors, first_violation, seconds}); and, for gb16.tools.report's optional
+    failed, errors, first_violation, seconds}); and, for gb16.tools.reports.compliance's optional
     parts, name, result, ok (killed by the corpus and never broken), detail and seconds.
     ``jobs`` > 1 spreads the mutants over that many processes (each gets the cases read once here).
     """
-    from gb16.tools.harness import load_corpus
+    from gb16.tools.harness.corpus import load_corpus
     chosen = [get(n).name for n in only] if only else names()
     loaded = load_corpus(corpus)
     if jobs > 1 and len(chosen) > 1:
@@ -1301,7 +1301,7 @@ def serve(name: str, stdin=None, stdout=None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gb16.tools.mutants",
+        prog="python -m gb16.tools.mutants.catalogue",
         description="Mutant scorers: the reference with one planted mistake each, and their kill table.")
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--list", action="store_true", help="list the mutants with their clause and mistake")
@@ -1343,7 +1343,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         print("mutants: --jobs must be at least 1", file=sys.stderr)
         return 2
-    from gb16.tools.harness import HarnessError
+    from gb16.tools.harness.protocol import HarnessError
     progress = (lambda msg: print(f"\r{msg}".ljust(80)[:100], end="", file=sys.stderr, flush=True)) \
         if sys.stderr.isatty() else None
     try:

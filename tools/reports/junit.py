@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from gb16.tools.render_common import Summary, actual_text, diff_lines, expected_text
+from gb16.tools.reports.common import Summary, actual_text, diff_lines, expected_text
 
 
 def _properties(parent: ET.Element, pairs: list[tuple[str, str]]) -> None:

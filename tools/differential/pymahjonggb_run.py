@@ -1,9 +1,9 @@
 """Differential certification in gb13: the reference against PyMahjongGB on random legal hands.
 
     gb16 certify --impl pymahjonggb --variant gb13 --random 100000 --seed 13
-    python -m gb16.tools.differential --random 2000 --seed 13 --json out/differential.json
+    python -m gb16.tools.differential.pymahjonggb_run --random 2000 --seed 13 --json out/differential.json
 
-Every hand of :mod:`gb16.tools.handgen13` is scored by both scorers and the results are
+Every hand of :mod:`gb16.tools.differential.handgen13` is scored by both scorers and the results are
 compared field by field: ``total``, ``fan_points``, ``meets_minimum`` and every fan with its
 count (``waits`` are compared too and reported apart: the contract compares them only when a
 case states them).  Disagreements are grouped into *classes* — the same fan-level difference,
@@ -12,7 +12,7 @@ example hand.  A class whose totals agree and whose PyMahjongGB fan list is the
 reference's own fan list for another, equally scoring reading is a *tie*: docs/rulings.md
 R-011 holds a scorer only to the total and one of those lists, so ties are explained by
 R-011 (key prefix ``tie-``).  Any other class listed in the known-differences file
-(tools/known_differences/pymahjonggb.json: ``{class key or corpus case id: reason}``) is
+(tools/differential/known_differences/pymahjonggb.json: ``{class key or corpus case id: reason}``) is
 *explained*: the reason names the ruling that decides it.  The run fails (exit status 1)
 when any class is unexplained.
 
@@ -37,8 +37,8 @@ from pathlib import Path
 
 from gb16 import reference
 from gb16.reference import table
-from gb16.tools import handgen13
-from gb16.tools import pymahjonggb_adapter as adapter
+from gb16.tools.differential import handgen13
+from gb16.tools.adapters import pymahjonggb as adapter
 
 KNOWN_DIFFERENCES = Path(__file__).with_name("known_differences") / "pymahjonggb.json"
 DEFAULT_SEED = 13
@@ -171,7 +171,7 @@ def run(n: int, seed: int = DEFAULT_SEED, progress=None, known: dict[str, str] |
     """Score ``n`` random gb13 hands (``seed``) with both scorers and classify every disagreement.
 
     ``progress(done, total)`` is called now and then.  ``known`` is the known-differences map
-    (default: tools/known_differences/pymahjonggb.json).  Returns the JSON-ready summary.
+    (default: tools/differential/known_differences/pymahjonggb.json).  Returns the JSON-ready summary.
     """
     known = load_known() if known is None else known
     classes: dict[str, _Class] = {}
@@ -212,7 +212,7 @@ def run(n: int, seed: int = DEFAULT_SEED, progress=None, known: dict[str, str] |
 
 
 def report_rows(n: int = 100_000, seed: int = DEFAULT_SEED, progress=None) -> list[dict]:
-    """The differential run as rows for the compliance report (gb16.tools.report).
+    """The differential run as rows for the compliance report (gb16.tools.reports.compliance).
 
     One row for the agreement rate (it holds when every disagreement is explained), one per
     disagreement class (it holds when the class is explained: a tie of R-011 or a known
@@ -313,7 +313,7 @@ def _is_class_key(key: str) -> bool:
 
 
 def _gb16_version() -> str:
-    from gb16.tools import runlog
+    from gb16.tools.harness import runlog
     return runlog.gb16_version()
 
 
@@ -390,7 +390,7 @@ def register_options(parser: argparse.ArgumentParser) -> None:
                             "and classify every disagreement (instead of running the corpus)")
     group.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     group.add_argument("--known-differences", metavar="FILE",
-                       help="JSON {class key: reason} (default tools/known_differences/pymahjonggb.json)")
+                       help="JSON {class key: reason} (default tools/differential/known_differences/pymahjonggb.json)")
     group.add_argument("--json", metavar="FILE", help="also write the summary as JSON ('-' for standard output)")
 
 
@@ -435,7 +435,7 @@ def main(args) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m gb16.tools.differential",
+    parser = argparse.ArgumentParser(prog="python -m gb16.tools.differential.pymahjonggb_run",
                                      description=__doc__.split("\n\n")[0])
     register_options(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress line")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from gb16.tools.render_common import Section, Summary, Tally
+from gb16.tools.reports.common import Section, Summary, Tally
 
 FORMAT = "gb16-summary"
 FORMAT_VERSION = 1

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from gb16 import corpus as corpus_package
-from gb16.tools import runlog
-from gb16.tools.render_common import clause_sort_key, summarize, Tally
-from gb16.tools.render_markdown import table as markdown_table
-from gb16.tools.runlog import RunLogError
+from gb16.tools.harness import runlog
+from gb16.tools.reports.common import clause_sort_key, summarize, Tally
+from gb16.tools.reports.markdown import table as markdown_table
+from gb16.tools.harness.runlog import RunLogError
 
 COUNTING_MODES = ("一次", "可复计", "不适用")
 

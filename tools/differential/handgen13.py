@@ -1,5 +1,5 @@
 """Seeded random legal gb13 winning hands (standard 13-tile MCR, xinbian 第二章), for the
-differential certification against PyMahjongGB (:mod:`gb16.tools.differential`).
+differential certification against PyMahjongGB (:mod:`gb16.tools.differential.pymahjonggb_run`).
 
 Deliberately plain ``random.Random``: the same seed gives the same hands on every machine.
 Every shape of xinbian 第二章 is produced — four sets and a pair (exposed chows, pungs and

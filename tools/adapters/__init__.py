@@ -1,0 +1,1 @@
+"""Adapters that put third-party scorers behind the harness protocol."""

@@ -1,0 +1,93 @@
+"""The corpus as the harness reads it: case files validated against
+corpus/schema/cases.schema.json, the fan table and clause registry beside them, and its identity.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from gb16 import corpus as corpus_package
+from gb16.tools.harness import runlog
+from gb16.tools.harness.protocol import HarnessError, schema_problem
+
+VARIANTS = ("gb16", "gb13")
+
+
+@dataclass
+class Corpus:
+    """A corpus folder read and validated: its cases (each with ``area`` and ``file`` added),
+    the fan table, the clause registry, and its identity (version and hash)."""
+
+    root: Path
+    cases: list[dict]
+    areas: dict[str, str]
+    fans: list[dict]
+    clauses: dict[str, dict]
+    version: str
+    hash: str
+
+    def identity(self) -> dict:
+        return {"path": str(self.root), "version": self.version, "hash": self.hash, "cases": len(self.cases)}
+
+
+def case_variant(case: dict) -> str:
+    """The variant a case belongs to for selection: ``gb13`` when its input says so, else ``gb16``
+    (inputs with an invalid ``variant`` are gb16 cases about the default)."""
+    variant = case["input"].get("variant") if isinstance(case.get("input"), dict) else None
+    return "gb13" if variant == "gb13" else "gb16"
+
+
+def load_corpus(path: Path | str | None = None) -> Corpus:
+    """Read a corpus folder: DIR/cases/*.json (or DIR/*.json), with DIR/fans.json and
+    DIR/clauses.json when present (else the installed ones).  Every case file is checked
+    against corpus/schema/cases.schema.json and ids must be unique."""
+    root = Path(path) if path else corpus_package.ROOT
+    if not root.is_dir():
+        raise HarnessError(f"corpus folder {root} does not exist")
+    cases_dir = root / "cases" if (root / "cases").is_dir() else root
+    files = sorted(p for p in cases_dir.glob("*.json") if p.name not in ("fans.json", "clauses.json"))
+    cases, areas, seen, problems = [], {}, {}, []
+    for file in files:
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            problems.append(f"{file}: not readable JSON ({exc})")
+            continue
+        problem = schema_problem("cases.schema.json", data)
+        if problem:
+            problems.append(f"{file}: {problem}")
+            continue
+        areas.setdefault(data["area"], data["description"])
+        for case in data["cases"]:
+            if case["id"] in seen:
+                problems.append(f"{file}: case id {case['id']} already used in {seen[case['id']]}")
+                continue
+            seen[case["id"]] = file.name
+            cases.append(dict(case, area=data["area"], file=file.name))
+    if problems:
+        raise HarnessError("the corpus is not valid:\n  " + "\n  ".join(problems))
+    fans_path = root / "fans.json" if (root / "fans.json").is_file() else corpus_package.FANS_PATH
+    clauses_path = root / "clauses.json" if (root / "clauses.json").is_file() else corpus_package.CLAUSES_PATH
+    fans = json.loads(fans_path.read_text(encoding="utf-8"))["fans"]
+    clauses = {a["anchor"]: a for a in json.loads(clauses_path.read_text(encoding="utf-8"))["anchors"]}
+    version_file = root / "VERSION"
+    version = version_file.read_text().strip() if version_file.is_file() else runlog.gb16_version()
+    digest = runlog.fingerprint({**{f"cases/{p.name}": p for p in files},
+                                 "fans.json": fans_path, "clauses.json": clauses_path})
+    return Corpus(root=root.resolve(), cases=cases, areas=areas, fans=fans, clauses=clauses,
+                  version=version, hash=digest)
+
+
+def select_cases(cases: list[dict], variant: str | None = None, filters: list[str] | None = None) -> list[dict]:
+    """The cases of *variant* (``gb16``/``gb13``; None for all) whose id matches any glob in *filters*."""
+    chosen = []
+    for case in cases:
+        if variant and case_variant(case) != variant:
+            continue
+        if filters and not any(fnmatch.fnmatchcase(case["id"], pattern) for pattern in filters):
+            continue
+        chosen.append(case)
+    return chosen

@@ -1,0 +1,128 @@
+"""The harness protocol: JSON Lines requests and responses, their JSON Schemas
+(corpus/schema/protocol/), and the classification of one response line as an :class:`Outcome`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import referencing
+import referencing.jsonschema
+
+from gb16 import corpus as corpus_package
+
+PROTOCOL_VERSION = 1
+SCHEMA_BASE = "https://gb16.invalid/schema/"
+#: Longest offending line kept in the run log (characters).
+MAX_LINE = 2000
+
+
+class HarnessError(Exception):
+    """Bad input to the harness (corpus, options, implementation spec); the message says what."""
+
+
+class ImplementationError(HarnessError):
+    """The implementation cannot be started or cannot be kept running."""
+
+
+# --------------------------------------------------------------------------- schemas
+
+def schema_dir() -> Path:
+    return corpus_package.SCHEMA_DIR
+
+
+def _registry() -> referencing.Registry:
+    resources = []
+    for path in sorted(schema_dir().glob("*.json")) + sorted((schema_dir() / "protocol").glob("*.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], referencing.Resource.from_contents(
+            contents, default_specification=referencing.jsonschema.DRAFT202012)))
+    return referencing.Registry().with_resources(resources)
+
+
+_VALIDATORS: dict[str, jsonschema.protocols.Validator] = {}
+
+
+def validator(ref: str) -> jsonschema.protocols.Validator:
+    """A validator for a schema reference relative to corpus/schema/, e.g.
+    ``protocol/response.schema.json#/$defs/start``."""
+    if ref not in _VALIDATORS:
+        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": SCHEMA_BASE + ref}
+        _VALIDATORS[ref] = jsonschema.Draft202012Validator(schema, registry=_registry())
+    return _VALIDATORS[ref]
+
+
+def schema_problem(ref: str, instance: Any) -> str | None:
+    """None when *instance* is valid against *ref*, else the most relevant error, readably."""
+    error = jsonschema.exceptions.best_match(validator(ref).iter_errors(instance))
+    if error is None:
+        return None
+    where = "/".join(str(part) for part in error.absolute_path)
+    return f"{where or '(top level)'}: {error.message}"
+
+
+# --------------------------------------------------------------------------- outcomes
+
+@dataclass
+class Outcome:
+    """What happened when one case was sent to an implementation.
+
+    ``kind`` is ``result`` (a valid result), ``skipped`` (the implementation declined),
+    ``errored`` (it reported an internal failure), ``invalid`` (garbage or a response that
+    breaks the protocol), ``crash`` or ``timeout``.
+    """
+
+    kind: str
+    result: dict | None = None
+    message: str | None = None
+    context: Any = None
+    offending_line: str | None = None
+    time: float = 0.0
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_LINE else text[:MAX_LINE] + f"… ({len(text)} characters)"
+
+
+def check_result(result: Any) -> str | None:
+    """None when *result* satisfies the result contract the harness compares, else why not."""
+    return schema_problem("protocol/result.schema.json", result)
+
+
+def check_metadata(metadata: Any) -> str | None:
+    return schema_problem("protocol/response.schema.json#/$defs/start", metadata)
+
+
+def parse_response(line: str, seq: int) -> Outcome:
+    """Classify one response line to ``score`` request *seq*."""
+    try:
+        response = json.loads(line)
+    except json.JSONDecodeError:
+        return Outcome("invalid", message="the response is not JSON", offending_line=_clip(line))
+    if not isinstance(response, dict):
+        return Outcome("invalid", message="the response is not a JSON object", offending_line=_clip(line))
+    if response.get("seq") != seq:
+        return Outcome("invalid", message=f"the response carries seq {response.get('seq')!r}, expected {seq}",
+                       offending_line=_clip(line))
+    if "result" in response:
+        problem = (schema_problem("protocol/response.schema.json#/$defs/scored", response))
+        if problem:
+            return Outcome("invalid", message=f"invalid result: {problem}", offending_line=_clip(line))
+        return Outcome("result", result=response["result"])
+    if response.get("skipped") is True:
+        problem = schema_problem("protocol/response.schema.json#/$defs/skipped", response)
+        if problem:
+            return Outcome("invalid", message=f"invalid skip response: {problem}", offending_line=_clip(line))
+        return Outcome("skipped", message=response.get("message", "skipped by the implementation"))
+    if response.get("errored") is True:
+        problem = schema_problem("protocol/response.schema.json#/$defs/errored", response)
+        if problem:
+            return Outcome("invalid", message=f"invalid errored response: {problem}", offending_line=_clip(line))
+        return Outcome("errored", message="the implementation reported an internal error",
+                       context=response.get("context"))
+    return Outcome("invalid", message="the response has none of result, skipped, errored",
+                   offending_line=_clip(line))

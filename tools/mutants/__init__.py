@@ -1,0 +1,1 @@
+"""Mutant scorers: the reference with one plausible mistake each, for measuring what the checks catch."""

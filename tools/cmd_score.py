@@ -17,6 +17,7 @@ import sys
 from tabulate import tabulate
 
 from gb16 import reference
+from gb16.reference import jsonlines
 from gb16.reference import tiles as T
 from gb16.reference.notation import parse_hand
 
@@ -66,7 +67,7 @@ def _hand_arguments(p) -> None:
 def case_input_from_args(args) -> dict:
     """The case input (docs/contract.md) the flags describe; only the flags given are set."""
     if args.hand == "-":
-        return json.load(sys.stdin)
+        return jsonlines.parse_line(sys.stdin.buffer.read(jsonlines.MAX_LINE_BYTES + 1))
     data = {"hand": args.hand}
     for key, value in (("variant", args.variant), ("win_tile", args.win), ("win_by", args.win_by),
                        ("prevalent_wind", args.prevalent), ("seat_wind", args.seat), ("flowers", args.flowers)):
@@ -82,8 +83,8 @@ def _apply(function, args) -> dict:
     """``function`` (score or explain) on the case input the arguments describe."""
     try:
         data = case_input_from_args(args)
-    except json.JSONDecodeError as e:
-        return {"ok": False, "error": {"code": "invalid_json", "message": f"stdin is not JSON: {e}"}}
+    except jsonlines.JSONInputError as e:
+        return {"ok": False, "error": {"code": "invalid_json", "message": f"stdin: {e}"}}
     return function(data)
 
 
@@ -92,7 +93,7 @@ def run_score(args) -> int:
         if args.hand is not None:
             print("gb16 score --batch reads JSON Lines on stdin; do not give a hand as well", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return run_batch(sys.stdin, sys.stdout)
+        return run_batch(sys.stdin.buffer, sys.stdout.buffer)
     if args.hand is None:
         print("gb16 score: give a hand (or '-' for a JSON case input on stdin, or --batch)", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -104,24 +105,29 @@ def run_score(args) -> int:
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
 
 
-def run_batch(lines, out) -> int:
-    """One JSON result per input line, in order, flushed line by line.
+def run_batch(stream, out) -> int:
+    """One JSON result per input line, in order, flushed line by line; the batch is total.
 
-    A line that is empty or only whitespace is not an input and gets no result; every other
-    line gets exactly one result (an ``invalid_json`` error if it is not JSON).
+    ``stream`` and ``out`` are binary.  Every line gets exactly one result — an empty line,
+    invalid UTF-8, too deep or too long a line gets an ``invalid_json`` error
+    (docs/contract.md "Input limits") — and every output line is valid UTF-8.
     """
-    for line in lines:
-        if not line.strip():
-            continue
+    for raw in jsonlines.read_lines(stream):
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as e:
-            result = {"ok": False, "error": {"code": "invalid_json", "message": f"not JSON: {e}"}}
-        else:
-            result = reference.score(data)
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            result = reference.score(jsonlines.parse_stream_line(raw))
+        except jsonlines.JSONInputError as e:
+            result = e.as_result()
+        except Exception as e:  # a defect of the scorer must not cost the next line its answer
+            result = _internal_error(e)
+        out.write(jsonlines.encode_line(result))
         out.flush()
     return EXIT_OK
+
+
+def _internal_error(e: Exception) -> dict:
+    return {"ok": False, "error": {"code": "internal_error",
+                                   "message": f"the scorer failed on this input ({type(e).__name__}: {e}); "
+                                              "please report it"}}
 
 
 def run_explain(args) -> int:

@@ -1,0 +1,292 @@
+"""Strict, total JSON reading and writing for every gb16 tool (docs/contract.md "Input limits").
+
+Every line a tool reads — a batch line of ``gb16 score --batch``, the case input of
+``gb16 score -``, a line of a run log, a response of an implementation under test — and
+every JSON file it loads (corpus cases, known failures) goes through :func:`parse_line` or
+:func:`load_file`.  They turn raw bytes into either a JSON value or a :class:`JSONInputError`
+with a message saying what is wrong and where; they never raise anything else, never
+recurse without bound and never take more than linear time in the input:
+
+* the input must be valid UTF-8 (no byte-order mark) — checked before parsing;
+* a line may hold at most :data:`MAX_LINE_BYTES` bytes, a file :data:`MAX_FILE_BYTES` —
+  checked before decoding;
+* arrays and objects may nest at most :data:`MAX_DEPTH` deep — checked before parsing
+  (Python's own parser would otherwise overflow its stack);
+* an integer literal may have at most :data:`MAX_INT_DIGITS` digits (the I-JSON range of
+  RFC 7493 §2.2 fits in 16), and a number must be finite: ``NaN``, ``Infinity`` and ``1e999``
+  are refused;
+* strings may not hold lone surrogates (``"\\ud800"``): they are not Unicode text (RFC 8259 §8.2);
+* an object may not repeat a key (RFC 8259 §4 leaves that to the reader; we refuse it so
+  that nothing a user wrote is silently dropped).
+
+The code of every such error is ``invalid_json``.  :func:`dumps_line` writes a value as
+one line that is always valid UTF-8.
+
+This module uses only the standard library, so that the scorer and every part of the kit
+can import it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+__all__ = ["MAX_LINE_BYTES", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "JSONInputError",
+           "parse_line", "parse_text", "load_file", "read_lines", "dumps_line", "encode_line"]
+
+#: The longest line, in bytes (newline excluded), that a tool reads: 1 MiB.
+MAX_LINE_BYTES = 1 << 20
+#: The largest JSON file a tool loads: 64 MiB.
+MAX_FILE_BYTES = 64 << 20
+#: The deepest nesting of arrays and objects.
+MAX_DEPTH = 64
+#: The most digits in an integer literal.
+MAX_INT_DIGITS = 32
+
+CODE = "invalid_json"
+
+
+class JSONInputError(ValueError):
+    """A line or file that is not strict JSON within the limits; ``code`` is ``invalid_json``.
+
+    ``where`` names the place (``"line 12"``, ``"cases.json line 3 column 7"``) when known.
+    """
+
+    code = CODE
+
+    def __init__(self, message: str, where: str | None = None):
+        super().__init__(f"{where}: {message}" if where else message)
+        self.message = message
+        self.where = where
+
+    def as_result(self) -> dict:
+        """The error result of docs/contract.md."""
+        return {"ok": False, "error": {"code": self.code, "message": str(self)}}
+
+
+# -- reading ------------------------------------------------------------------------------
+
+# A string token always matches (to its closing quote or to the end of the text) and never
+# backtracks, so one pass over the text is linear however the quotes fall.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_constant(name: str):
+    raise JSONInputError(f"{name} is not JSON (numbers must be finite)")
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - (text[0] == "-")
+    if digits > MAX_INT_DIGITS:
+        raise JSONInputError(f"an integer of {digits} digits is too large (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JSONInputError(f"the number {_clip(text)} is out of range (numbers must be finite)")
+    return value
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise JSONInputError(f"duplicate key {_clip(json.dumps(key))} in an object")
+        out[key] = value
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_parse_int, parse_float=_parse_float,
+                            parse_constant=_refuse_constant, strict=True)
+
+
+def _check_depth(text: str, max_depth: int) -> None:
+    """Refuse nesting deeper than ``max_depth`` (strings skipped), in one linear pass."""
+    if text.count("[") + text.count("{") <= max_depth:
+        return
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if token[0] == '"':
+            continue
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise JSONInputError(f"arrays and objects nest more than {max_depth} deep")
+        else:
+            depth -= 1
+
+
+def _check_strings(value: Any) -> None:
+    """Refuse lone surrogates in any string, key or value (the value is at most MAX_DEPTH deep)."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            raise JSONInputError("a string holds a lone surrogate (\\ud800–\\udfff), which is not Unicode text")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_strings(k)
+            _check_strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            _check_strings(v)
+
+
+def _decode(raw: bytes | str, limit: int, what: str) -> str:
+    if isinstance(raw, str):
+        if len(raw) > limit:  # characters ≤ bytes: a cheap first check
+            raise JSONInputError(f"{what} is longer than {limit} characters")
+        if _SURROGATE.search(raw):
+            raise JSONInputError(f"{what} holds a lone surrogate, which is not Unicode text")
+        return raw
+    if len(raw) > limit:
+        raise JSONInputError(f"{what} is {len(raw)} bytes long (at most {limit})")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise JSONInputError(f"{what} is not valid UTF-8: byte 0x{raw[e.start]:02x} at offset {e.start}") from None
+    return text
+
+
+def parse_text(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse one JSON document already decoded; raise :class:`JSONInputError` on anything else."""
+    if text.startswith("\ufeff"):
+        raise JSONInputError("starts with a byte-order mark (U+FEFF); JSON text must not")
+    if not text.strip(" \t\r\n"):
+        raise JSONInputError("empty: expected a JSON value")
+    _check_depth(text, max_depth)
+    try:
+        value = _DECODER.decode(text)
+    except JSONInputError:
+        raise
+    except json.JSONDecodeError as e:
+        raise JSONInputError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except (ValueError, RecursionError, OverflowError) as e:  # defence in depth; the checks above come first
+        raise JSONInputError(f"not JSON: {_clip(str(e))}") from None
+    _check_strings(value)
+    return value
+
+
+def parse_line(raw: bytes | str, *, max_bytes: int = MAX_LINE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """One JSON Lines line (trailing ``\\n`` / ``\\r\\n`` allowed) -> a value, or :class:`JSONInputError`.
+
+    An empty or blank line is an error too ("empty line"); a caller that skips blank lines
+    checks :func:`is_blank` first.
+    """
+    if isinstance(raw, bytes):
+        raw = raw[:-1] if raw.endswith(b"\n") else raw
+        raw = raw[:-1] if raw.endswith(b"\r") else raw
+    else:
+        raw = raw[:-1] if raw.endswith("\n") else raw
+        raw = raw[:-1] if raw.endswith("\r") else raw
+    text = _decode(raw, max_bytes, "the line")
+    if not text.strip(" \t\r\n"):
+        raise JSONInputError("empty line: expected a JSON value")
+    return parse_text(text, max_depth=max_depth)
+
+
+def is_blank(raw: bytes | str) -> bool:
+    """True for a line holding only JSON whitespace (space, tab, CR, LF)."""
+    return not (raw.strip(b" \t\r\n") if isinstance(raw, bytes) else raw.strip(" \t\r\n"))
+
+
+class LineTooLong(bytes):
+    """What :func:`read_lines` yields for a line over the limit: its first bytes only."""
+
+    length: int = 0
+
+
+def read_lines(stream: BinaryIO, *, max_bytes: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of a binary stream, split on ``\\n`` only, memory bounded by ``max_bytes``.
+
+    A line longer than ``max_bytes`` is read to its end in chunks and yielded as a
+    :class:`LineTooLong` holding its first bytes; :func:`parse_line` refuses it with its length.
+    """
+    while True:
+        line = stream.readline(max_bytes + 3)  # room for "\r\n" and one byte too many
+        if not line:
+            return
+        if line.endswith(b"\n") or len(line) < max_bytes + 3:
+            yield line  # parse_line checks the length without the line ending
+            continue
+        length = len(line)
+        while not line.endswith(b"\n"):
+            line = stream.readline(1 << 16)
+            if not line:
+                break
+            length += len(line)
+        head = LineTooLong(b"")
+        head.length = length
+        yield head
+
+
+def parse_stream_line(raw: bytes, *, max_bytes: int = MAX_LINE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """:func:`parse_line` for what :func:`read_lines` yields (a too-long line is refused)."""
+    if isinstance(raw, LineTooLong):
+        raise JSONInputError(f"the line is {raw.length} bytes long (at most {max_bytes})")
+    return parse_line(raw, max_bytes=max_bytes, max_depth=max_depth)
+
+
+def load_file(path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """A whole JSON file -> a value; every problem is a :class:`JSONInputError` naming the file."""
+    name = str(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(max_bytes + 1)
+    except OSError as e:
+        raise JSONInputError(f"cannot be read: {e.strerror or e}", where=name) from None
+    try:
+        return parse_text(_decode(raw, max_bytes, "the file"), max_depth=max_depth)
+    except JSONInputError as e:
+        raise JSONInputError(e.message, where=name) from None
+
+
+def load_lines(path, *, max_bytes: int = MAX_LINE_BYTES, skip_blank: bool = True) -> Iterator[tuple[int, Any]]:
+    """``(line number, value or JSONInputError)`` for each line of a JSON Lines file.
+
+    Errors are yielded, not raised, so that one bad line never costs the others; each names
+    the file and line.  Blank lines are skipped unless ``skip_blank`` is false.
+    """
+    name = str(path)
+    with open(path, "rb") as f:
+        for number, raw in enumerate(read_lines(f, max_bytes=max_bytes), 1):
+            if skip_blank and not isinstance(raw, LineTooLong) and is_blank(raw):
+                continue
+            try:
+                yield number, parse_stream_line(raw, max_bytes=max_bytes)
+            except JSONInputError as e:
+                yield number, JSONInputError(e.message, where=f"{name} line {number}")
+
+
+# -- writing ------------------------------------------------------------------------------
+
+def dumps_line(value: Any) -> str:
+    """One JSON line (no newline), characters kept as written, always encodable as UTF-8.
+
+    A string that cannot be encoded (a lone surrogate that came from elsewhere) makes the
+    whole line fall back to ``\\u`` escapes, which are plain ASCII.
+    """
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(value, ensure_ascii=True, allow_nan=False, default=_default)
+    return text
+
+
+def encode_line(value: Any) -> bytes:
+    """:func:`dumps_line` plus a newline, as UTF-8 bytes."""
+    return (dumps_line(value) + "\n").encode("utf-8")
+
+
+def _default(obj: Any) -> Any:
+    return repr(obj)
+
+
+def _clip(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n] + f"… ({len(text)} characters)"

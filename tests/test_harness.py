@@ -8,6 +8,7 @@ protocol program (protocol_impl.py), so the verdicts are known in advance.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -22,6 +23,7 @@ from gb16.tools.harness import runlog
 from gb16.tools.harness.certify import CertifyOptions, judge, load_known_failures, run_certification
 from gb16.tools.harness.compare import compare, select_expectation
 from gb16.tools.harness.corpus import load_corpus, select_cases
+from gb16.tools.harness.implementations import SubprocessImplementation
 from gb16.tools.harness.protocol import (HarnessError, ImplementationError, Outcome, parse_response, schema_problem,
                                          validator)
 
@@ -182,8 +184,13 @@ def test_faults_are_survived_and_recorded(tmp_path):
     assert cases[ORDER[8]]["context"] == {"exception": "ValueError: fixture"}
     assert cases[ORDER[9]]["message"] == "fixture declines"
     assert "1.5" in cases[ORDER[1]]["message"]
-    # timeout, crash, garbage, wrong seq and invalid result each restart the program
-    assert log.footer["restarts"] == 5
+    # seq 107 is an answer to a request not yet sent: a protocol violation, never case 7's
+    # answer; case 7 is sent once more to a fresh program, which does it again.
+    assert "protocol violation twice" in cases[ORDER[6]]["message"]
+    assert [(v["case"], v["seq"]) for v in log.violations] == [(ORDER[6], 7), (ORDER[6], 7)]
+    assert "not yet sent" in log.violations[0]["message"]
+    # timeout, crash, garbage, wrong seq (twice) and invalid result each restart the program
+    assert log.footer["restarts"] == 6 and log.footer["violations"] == 2
     assert log.footer["counts"]["total"] == len(ORDER)
 
 
@@ -215,7 +222,14 @@ def test_in_process_timeout_exception_and_invalid_result(tmp_path):
 def test_parse_response_classifies_lines():
     assert parse_response("not json", 3).kind == "invalid"
     assert parse_response("[1, 2]", 3).kind == "invalid"
-    assert parse_response('{"seq": 4, "result": {"ok": false, "error": {"code": "x"}}}', 3).kind == "invalid"
+    assert parse_response('{"seq": 4, "result": {"ok": false, "error": {"code": "x"}}}', 3).kind == "unsolicited"
+    assert parse_response('{"seq": 2, "result": {"ok": false, "error": {"code": "x"}}}', 3).kind == "unsolicited"
+    for seq in ("3.0", "true", '"3"', "null"):   # seq must be the JSON integer itself
+        outcome = parse_response('{"seq": %s, "result": {"ok": false, "error": {"code": "x"}}}' % seq, 3)
+        assert outcome.kind == "invalid" and "integer 3" in outcome.message
+    assert "duplicate key" in parse_response('{"seq": 3, "seq": 3, "skipped": true}', 3).message
+    assert "NaN" in parse_response('{"seq": 3, "errored": true, "context": NaN}', 3).message
+    assert "UTF-8" in parse_response(b'{"seq": 3, "skipped": true, "message": "\xff"}', 3).message
     assert parse_response('{"seq": 3, "result": {"ok": false, "error": {"code": "x"}}}', 3).kind == "result"
     assert parse_response('{"seq": 3, "result": {"ok": true}}', 3).kind == "invalid"
     assert parse_response('{"seq": 3, "skipped": true}', 3).kind == "skipped"
@@ -420,3 +434,152 @@ def test_judge_maps_outcomes_to_statuses():
         assert judge(case, Outcome(kind, message="m"), meta, {})["status"] == status
     known = judge(case, Outcome("crash"), meta, {"c": "why"})
     assert (known["status"], known["underlying"], known["known"]) == ("known", "crash", "why")
+
+
+# --------------------------------------------------------------------------- misbehaving implementations
+# Each test runs a program that misbehaves in one way (tests/fixtures/harness/misbehaving_impl.py)
+# and checks that the run finishes within its bound with every case recorded once, honestly.
+
+MISBEHAVING = FIXTURES / "misbehaving_impl.py"
+
+
+def misbehaving(mode: str, *flags: str) -> str:
+    return " ".join([PY, str(MISBEHAVING), mode, *flags])
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:   # a zombie waiting to be reaped is not running
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _wait_gone(pids, within: float = 10.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not any(_alive(pid) for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_hang_on_write_gives_up_at_the_deadline():
+    """A program that stops reading its input: the write of a request larger than the pipe
+    gives up at the case's deadline (it used to block forever)."""
+    impl = SubprocessImplementation(misbehaving("no-read"))
+    impl.start()
+    began = time.monotonic()
+    outcome = impl.score(1, {"hand": "1m" * 2_000_000}, timeout=1.0)
+    took = time.monotonic() - began
+    assert outcome.kind == "timeout" and "could not be written" in outcome.message
+    assert took < 5
+    assert impl.transport is None            # killed; the next case starts a fresh program
+    impl.stop()
+
+
+def test_program_that_stops_reading_times_out_case_by_case(tmp_path):
+    began = time.monotonic()
+    log = certify(tmp_path, misbehaving("no-read"), timeout=0.5, filters=["fx-seed-*"])
+    assert time.monotonic() - began < 20
+    assert list(statuses(log).values()) == ["timeout"] * 4 and log.complete
+
+
+def test_huge_line_is_that_cases_error_with_its_first_bytes(tmp_path):
+    impl = SubprocessImplementation(misbehaving("huge-line", "--size", str(3 << 20)), max_line=1 << 20)
+    impl.start()
+    began = time.monotonic()
+    outcome = impl.score(1, load_corpus(CORPUS).cases[0]["input"], timeout=10)
+    assert time.monotonic() - began < 5
+    assert outcome.kind == "invalid" and "longer than 1048576 bytes" in outcome.message
+    assert outcome.offending_line.startswith('{"seq": 1, "result": ')
+    assert 1990 <= len(outcome.offending_line.encode()) <= 2003   # its first 2,000 bytes
+    impl.stop()
+
+
+def test_large_valid_answer_is_read_in_chunks(tmp_path):
+    """A valid 20 MB answer under the limit is read whole and judged (it used to take 52 s
+    byte by byte and time out)."""
+    began = time.monotonic()
+    log = certify(tmp_path, misbehaving("huge-line", "--size", str(20 << 20)), timeout=20,
+                  filters=["fx-seed-4-4-chicken"])
+    assert statuses(log) == {"fx-seed-4-4-chicken": "pass"}
+    assert time.monotonic() - began < 20
+
+
+def test_stderr_flood_neither_blocks_nor_slows_the_protocol(tmp_path):
+    """4 MB of standard error before every answer: every case still passes; the log keeps a
+    bounded tail only."""
+    log = certify(tmp_path, misbehaving("stderr-flood", "--size", str(4 << 20)), timeout=20)
+    assert set(statuses(log).values()) == {"pass"} and len(log.cases) == len(ORDER)
+    impl = SubprocessImplementation(misbehaving("stderr-flood", "--size", str(30 << 20)))
+    impl.start()
+    outcome = impl.score(1, load_corpus(CORPUS).cases[0]["input"], timeout=20)
+    assert outcome.kind == "result"
+    assert impl.transport.stderr.total == 30 << 20
+    assert sum(map(len, impl.transport.stderr.lines())) <= 64 * 1024 + 16
+    impl.stop()
+
+
+def test_double_answers_are_violations_never_another_cases_answer(tmp_path):
+    log = certify(tmp_path, misbehaving("double"))
+    found = statuses(log)
+    assert set(found.values()) == {"pass"} and list(found) == ORDER          # each case once, honestly
+    assert len(log.violations) >= len(ORDER) - 1
+    assert all("after the answer" in v["message"] or "earlier request" in v["message"] for v in log.violations)
+    assert log.failed() and log.footer["violations"] == len(log.violations)
+
+
+def test_early_answers_are_violations(tmp_path):
+    log = certify(tmp_path, misbehaving("early"))
+    assert set(statuses(log).values()) == {"pass"} and len(log.cases) == len(ORDER)
+    assert log.violations and all(v["offending_line"].startswith('{"seq": ') for v in log.violations)
+    assert log.failed()
+
+
+def test_float_seq_is_an_error(tmp_path):
+    log = certify(tmp_path, misbehaving("float-seq"), filters=["fx-seed-*"])
+    cases = log.cases
+    assert [c["status"] for c in cases] == ["error"] * 4
+    assert all("must be the integer" in c["message"] for c in cases)
+
+
+def test_timeout_kills_the_whole_process_group(tmp_path):
+    pid_file = tmp_path / "pids"
+    impl = SubprocessImplementation(misbehaving("hang-with-child", "--pid-file", str(pid_file)))
+    impl.start()
+    deadline = time.monotonic() + 10
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    pids = [int(p) for p in pid_file.read_text().split()]
+    assert all(_alive(pid) for pid in pids)
+    outcome = impl.score(1, {"hand": "1m"}, timeout=0.5)
+    assert outcome.kind == "timeout"
+    assert _wait_gone(pids)
+    impl.stop()
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
+def test_killing_certify_leaves_no_orphans(tmp_path, how):
+    """certify is sent SIGINT, SIGTERM or SIGKILL while the implementation (and a child it
+    started) hangs: both are gone soon after."""
+    pid_file = tmp_path / "pids"
+    out = tmp_path / "run.jsonl"
+    command = [PY, "-m", "gb16.tools.cli", "certify", "--impl", misbehaving("hang-with-child", "--pid-file",
+               str(pid_file)), "--corpus", str(CORPUS), "--out", str(out), "--timeout", "60", "--no-progress"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    pids = [int(p) for p in pid_file.read_text().split()]
+    proc.send_signal(how)
+    _, err = proc.communicate(timeout=30)
+    assert _wait_gone(pids), f"left running after {how.name}: {[p for p in pids if _alive(p)]}"
+    if how != signal.SIGKILL:
+        assert proc.returncode in (130, 143) and "Traceback" not in err
+        assert "--resume" in err

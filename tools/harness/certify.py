@@ -16,8 +16,11 @@ is appended to the run log as soon as it is decided.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +33,7 @@ from gb16.tools.harness.implementations import Implementation, resolve_implement
 from gb16.tools.harness.progress import Progress
 from gb16.tools.harness.protocol import HarnessError, Outcome, schema_problem
 from gb16.tools.harness.runlog import RunLogError, RunLogWriter
+from gb16.tools.harness.transport import kill_all
 
 DEFAULT_TIMEOUT = 30.0
 
@@ -101,7 +105,8 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
         elif outcome.kind == "skipped":
             record["message"] = outcome.message or "skipped by the implementation"
         else:
-            record["status"] = {"errored": "error", "invalid": "error"}.get(outcome.kind, outcome.kind)
+            record["status"] = {"errored": "error", "invalid": "error",
+                                "unsolicited": "error"}.get(outcome.kind, outcome.kind)
             record["message"] = outcome.message or outcome.kind
             if outcome.context is not None:
                 record["context"] = outcome.context
@@ -220,16 +225,19 @@ def _resume(options: CertifyOptions) -> runlog.RunLog:
                            "start a new run")
     with RunLogWriter.append(Path(options.out)) as writer:
         writer.write({"type": "resume", "at": runlog.now(), "done": len(done)})
-        _run(impl, metadata, remaining, writer, header.get("known_failures", {}), resumed, list(log.cases))
+        _run(impl, metadata, remaining, writer, header.get("known_failures", {}), resumed, list(log.cases),
+             log.violations)
     return runlog.read(options.out)
 
 
 def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLogWriter,
-         known: dict[str, str], options: CertifyOptions, earlier: list[dict]) -> None:
+         known: dict[str, str], options: CertifyOptions, earlier: list[dict],
+         earlier_violations: tuple = ()) -> None:
     """Send every case, write each line as it is decided, then the footer."""
     progress = Progress(len(cases), f"certify {metadata.get('name', '')}", enabled=options.progress)
     began = time.monotonic()
     records = list(earlier)
+    violations = list(earlier_violations)
     seq = 0
     try:
         for case in cases:
@@ -237,9 +245,14 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
             seq += sent
             writer.write(record)
             records.append(record)
+            for violation in impl.take_violations():
+                violation = {"type": "violation", "case": case["id"], **violation}
+                writer.write(violation)
+                violations.append(violation)
             progress.advance(record["status"], case["id"])
         ids = {r["id"]: r for r in records}
-        writer.write(runlog.footer_record(list(ids.values()), time.monotonic() - began, impl.restarts))
+        writer.write(runlog.footer_record(list(ids.values()), time.monotonic() - began, impl.restarts,
+                                          violations=len(violations)))
     except BaseException:
         progress.close()
         impl.stop(grace=0)   # interrupted or aborted: do not wait for a program that may hang
@@ -292,6 +305,28 @@ def register(subparsers) -> None:
     summary.set_defaults(func=run_summary)
 
 
+class Terminated(BaseException):
+    """certify received SIGTERM or SIGHUP: stop like on Ctrl-C (kill the implementation, keep the log)."""
+
+
+@contextlib.contextmanager
+def _signals_interrupt():
+    """Turn SIGTERM and SIGHUP into :class:`Terminated` for the duration of a run, so that the
+    implementation's process group is killed and the run log closed on the way out (SIGKILL,
+    which cannot be caught, is covered by the transport's watchdog)."""
+    def handler(signum, frame):
+        raise Terminated(signum)
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            previous[signum] = signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
 def run_certify(args) -> int:
     if getattr(args, "random", None) is not None:
         return differential.main(args)
@@ -304,17 +339,19 @@ def run_certify(args) -> int:
         return 2
     out = Path(args.out) if args.out else (runlog.default_path(args.impl) if args.impl else None)
     try:
-        log = run_certification(options)
+        with _signals_interrupt():
+            log = run_certification(options)
     except (HarnessError, RunLogError) as exc:
         print(f"gb16 certify: {exc}", file=sys.stderr)
         if out and out.exists() and runlog.is_interrupted(out):
             print(f"the finished cases are kept in {out}; continue with: gb16 certify --resume --out {out}",
                   file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"\ngb16 certify: interrupted; the finished cases are kept in {out}; "
-              f"continue with: gb16 certify --resume --out {out}", file=sys.stderr)
-        return 130
+    except (KeyboardInterrupt, Terminated) as exc:
+        kill_all()
+        print(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the finished "
+              f"cases are kept in {out}; continue with: gb16 certify --resume --out {out}", file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     return _print_and_render(log, args.show, report_dir=args.report)
 
 

@@ -16,20 +16,18 @@ The harness never sends a case's id or its expected values.  Each case has a tim
 a program that exits or closes its output is restarted and the case recorded as ``crash``;
 a line that is not JSON or not a valid response is recorded as ``error`` together with
 the offending line, and the program is restarted so that the next case starts clean.
+Output out of step with the requests (a second answer, an answer to a request not yet
+sent) is a protocol violation, recorded apart from the cases (SubprocessImplementation).
 """
 
 from __future__ import annotations
 
-import collections
 import copy
 import importlib
 import importlib.util
 import json
 import os
-import queue
 import shlex
-import signal
-import subprocess
 import threading
 import time
 import traceback
@@ -39,7 +37,9 @@ from typing import Any, Callable
 from gb16.tools.harness import runlog
 from gb16.tools.harness.corpus import VARIANTS
 from gb16.tools.harness.protocol import (PROTOCOL_VERSION, HarnessError, ImplementationError, Outcome, _clip,
-                                         check_metadata, check_result, parse_response)
+                                         check_metadata, check_result, parse_response, strict_json)
+from gb16.tools.harness.transport import (MAX_LINE_BYTES, LineTooLong, Transport, TransportClosed,
+                                          TransportError, TransportTimeout)
 
 class Implementation:
     """An implementation under test. ``start()`` returns its metadata; ``score()`` one outcome."""
@@ -47,6 +47,11 @@ class Implementation:
     spec: str = ""
     restarts: int = 0
     warnings: list[str]
+    violations: list[dict]
+
+    def take_violations(self) -> list[dict]:
+        """Protocol violations recorded since the last call (see SubprocessImplementation)."""
+        return []
 
     def start(self) -> dict:
         raise NotImplementedError
@@ -59,94 +64,69 @@ class Implementation:
 
 
 class SubprocessImplementation(Implementation):
-    """A program speaking the harness protocol over its standard input and output."""
+    """A program speaking the harness protocol over its standard input and output.
+
+    The bytes travel over :class:`~gb16.tools.harness.transport.Transport` (deadlines on every
+    write and read, bounded lines, a drained standard error, process-group kill).  The protocol
+    is held strictly: an answer must carry the integer ``seq`` of the request just sent, and
+    anything else on standard output — a second answer, an answer to a request not yet sent,
+    output between requests — is a *protocol violation*: it is recorded in ``violations``
+    (the run log shows it), the program is restarted, and it is never taken as a case's
+    answer.  A case whose answer was preceded by such output is sent once more to the
+    restarted program.
+    """
 
     def __init__(self, command: str | list[str], startup_timeout: float = 30.0,
-                 cwd: str | None = None, env: dict | None = None):
+                 cwd: str | None = None, env: dict | None = None, max_line: int = MAX_LINE_BYTES):
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise HarnessError("--impl: empty command")
         self.spec = command if isinstance(command, str) else shlex.join(command)
         self.startup_timeout = startup_timeout
-        self.cwd, self.env = cwd, env
-        self.proc: subprocess.Popen | None = None
+        self.cwd, self.env, self.max_line = cwd, env, max_line
+        self.transport: Transport | None = None
         self.metadata: dict | None = None
         self.restarts = 0
         self.warnings = []
-        self._lines: queue.Queue = queue.Queue()
-        self._stderr: collections.deque = collections.deque(maxlen=40)
+        self.violations = []
 
     # -- process management
+    @property
+    def proc(self):
+        return self.transport.proc if self.transport else None
+
     def _spawn(self) -> None:
+        transport = Transport(self.argv, cwd=self.cwd, env=self.env, max_line=self.max_line)
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, start_new_session=True,
-                                         cwd=self.cwd, env=self.env, bufsize=0)
+            transport.spawn()
         except OSError as exc:
             raise ImplementationError(f"cannot run {self.argv[0]!r}: {exc.strerror or exc}") from None
-        self._lines = queue.Queue()
-        self._stderr.clear()
-        threading.Thread(target=self._pump_stdout, args=(self.proc, self._lines), daemon=True).start()
-        threading.Thread(target=self._pump_stderr, args=(self.proc, self._stderr), daemon=True).start()
-
-    @staticmethod
-    def _pump_stdout(proc: subprocess.Popen, lines: queue.Queue) -> None:
-        for raw in iter(proc.stdout.readline, b""):
-            lines.put(raw)
-        lines.put(None)  # end of output
-
-    @staticmethod
-    def _pump_stderr(proc: subprocess.Popen, tail: collections.deque) -> None:
-        for raw in iter(proc.stderr.readline, b""):
-            tail.append(raw.decode("utf-8", "replace").rstrip("\n"))
+        self.transport = transport
 
     def _kill(self) -> None:
         """Kill the program and everything it started (its own process group)."""
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
-
-    def _send(self, message: dict) -> bool:
-        try:
-            self.proc.stdin.write((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
-            self.proc.stdin.flush()
-            return True
-        except (BrokenPipeError, OSError, ValueError):
-            return False
-
-    def _receive(self, timeout: float) -> tuple[str, str | None]:
-        """("line", text) | ("eof", None) | ("timeout", None)."""
-        try:
-            raw = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            return "timeout", None
-        if raw is None:
-            return "eof", None
-        return "line", raw.decode("utf-8", "replace").rstrip("\r\n")
+        transport, self.transport = self.transport, None
+        if transport is not None:
+            transport.kill()
 
     def _exit_context(self) -> dict:
-        status = None
-        if self.proc is not None:
-            try:
-                status = self.proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                status = None
-        time.sleep(0.05)  # let the stderr pump catch up
-        return {"exit_status": status, "stderr_tail": list(self._stderr)[-15:]}
+        if self.transport is None:
+            return {"exit_status": None, "stderr_tail": []}
+        status = self.transport.exit_status(wait=2)
+        return {"exit_status": status, "stderr_tail": self.transport.stderr_lines()}
+
+    def _encode(self, message: dict) -> bytes:
+        return (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8")
+
+    def _violation(self, seq: int, message: str, data: bytes | str | None) -> None:
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        self.violations.append({"seq": seq, "message": message,
+                                "offending_line": _clip(text.rstrip("\r\n")) if text else None})
+
+    def take_violations(self) -> list[dict]:
+        """The violations recorded since the last call (and forget them)."""
+        taken, self.violations = self.violations, []
+        return taken
 
     # -- protocol
     def start(self) -> dict:
@@ -155,24 +135,31 @@ class SubprocessImplementation(Implementation):
         return self.metadata
 
     def _handshake(self) -> dict:
-        if not self._send({"cmd": "start", "version": PROTOCOL_VERSION}):
+        deadline = time.monotonic() + self.startup_timeout
+        try:
+            self.transport.send(self._encode({"cmd": "start", "version": PROTOCOL_VERSION}), deadline)
+            raw = self.transport.receive(deadline)
+        except TransportClosed:
             context = self._exit_context()
             self._kill()
-            raise ImplementationError(f"{self.spec}: exited before the handshake "
-                                      f"(status {context['exit_status']}){_stderr_note(context)}")
-        kind, line = self._receive(self.startup_timeout)
-        if kind != "line":
-            context = self._exit_context() if kind == "eof" else {"stderr_tail": list(self._stderr)}
+            raise ImplementationError(f"{self.spec}: exited during the handshake "
+                                      f"(status {context['exit_status']}){_stderr_note(context)}") from None
+        except TransportTimeout:
+            context = self._exit_context()
             self._kill()
-            what = (f"exited during the handshake (status {context.get('exit_status')})" if kind == "eof"
-                    else f"did not answer the start request within {self.startup_timeout:g} s")
-            raise ImplementationError(f"{self.spec}: {what}{_stderr_note(context)}")
+            raise ImplementationError(f"{self.spec}: did not answer the start request within "
+                                      f"{self.startup_timeout:g} s{_stderr_note(context)}") from None
+        except LineTooLong as exc:
+            self._kill()
+            raise ImplementationError(f"{self.spec}: answered the start request with a line longer than "
+                                      f"{exc.limit} bytes") from None
+        line = raw.decode("utf-8", "replace")
         try:
-            metadata = json.loads(line)
-        except json.JSONDecodeError:
+            metadata = strict_json(raw)
+        except ValueError as exc:
             self._kill()
             raise ImplementationError(f"{self.spec}: answered the start request with a line that is "
-                                      f"not JSON: {_clip(line)!r}") from None
+                                      f"not JSON ({exc}): {_clip(line)!r}") from None
         problem = check_metadata(metadata)
         if problem:
             self._kill()
@@ -190,42 +177,88 @@ class SubprocessImplementation(Implementation):
             self.warnings.append(f"the implementation's metadata changed after restart {self.restarts}")
 
     def score(self, seq: int, case_input: Any, timeout: float) -> Outcome:
-        if self.proc is None:
-            self._restart()  # after a crash, timeout or garbage (ImplementationError ends the run)
         began = time.monotonic()
-        if not self._send({"cmd": "score", "seq": seq, "input": case_input}):
+        outcome = self._exchange(seq, case_input, began + timeout, timeout)
+        if outcome is _RETRY:   # output out of step: once more, to a fresh program
+            outcome = self._exchange(seq, case_input, time.monotonic() + timeout, timeout)
+            if outcome is _RETRY:
+                outcome = Outcome("invalid", message="protocol violation twice in a row: "
+                                  + self.violations[-1]["message"],
+                                  offending_line=self.violations[-1]["offending_line"])
+        outcome.time = time.monotonic() - began
+        return outcome
+
+    def _exchange(self, seq: int, case_input: Any, deadline: float, timeout: float):
+        if self.transport is None or not self.transport.alive():
+            if self.transport is not None:
+                self._kill()
+            self._restart()  # after a crash, timeout, garbage or violation (ImplementationError ends the run)
+        early = self.transport.pending()
+        if early:
+            self._violation(seq, f"output before request {seq} was sent", early)
+            self._restart()
+        try:
+            self.transport.send(self._encode({"cmd": "score", "seq": seq, "input": case_input}), deadline)
+        except TransportTimeout as exc:
+            context = self._exit_context()
+            self._kill()
+            return Outcome("timeout", message=f"the request could not be written within {timeout:g} s "
+                                              f"(the implementation is not reading its input; {exc})",
+                           context=context)
+        except TransportClosed:
             context = self._exit_context()
             self._kill()
             return Outcome("crash", message=f"exited before the request was sent "
-                                            f"(status {context['exit_status']})",
-                           context=context, time=time.monotonic() - began)
-        kind, line = self._receive(timeout)
-        elapsed = time.monotonic() - began
-        if kind == "timeout":
+                                            f"(status {context['exit_status']})", context=context)
+        try:
+            raw = self.transport.receive(deadline)
+        except TransportTimeout:
+            context = self._exit_context() if self.transport.stderr and self.transport.stderr.total else None
             self._kill()
-            return Outcome("timeout", message=f"no response within {timeout:g} s", time=elapsed)
-        if kind == "eof":
+            return Outcome("timeout", message=f"no response within {timeout:g} s", context=context)
+        except TransportClosed as exc:
             context = self._exit_context()
             self._kill()
-            return Outcome("crash", message=f"exited (status {context['exit_status']}) without responding",
-                           context=context, time=elapsed)
-        outcome = parse_response(line, seq)
-        outcome.time = elapsed
+            message = f"exited (status {context['exit_status']}) without responding"
+            if exc.partial:
+                return Outcome("crash", message=message + " (its last output had no newline)", context=context,
+                               offending_line=_clip(exc.partial.decode("utf-8", "replace")))
+            return Outcome("crash", message=message, context=context)
+        except LineTooLong as exc:
+            self._kill()
+            return Outcome("invalid", message=f"the response line is longer than {exc.limit} bytes "
+                                              f"(at least {exc.seen} bytes; its first bytes are kept)",
+                           offending_line=exc.head.decode("utf-8", "replace"))
+        outcome = parse_response(raw, seq)
+        if outcome.kind == "unsolicited":
+            self._violation(seq, outcome.message, outcome.offending_line)
+            self._kill()
+            return _RETRY
         if outcome.kind == "invalid":
             self._kill()  # the stream may be out of step; the next case starts a fresh process
+            return outcome
+        extra = self.transport.pending()
+        if extra:
+            self._violation(seq, f"more output after the answer to request {seq}", extra)
+            self._kill()
         return outcome
 
     def stop(self, grace: float = 5.0) -> None:
-        """Send ``stop`` and give the program *grace* seconds to exit, then kill it."""
-        if self.proc is None:
+        """Send ``stop`` and give the program *grace* seconds to exit, then kill its group."""
+        if self.transport is None:
             return
-        if grace > 0 and self._send({"cmd": "stop"}):
+        if grace > 0 and self.transport.alive():
             try:
-                self.proc.stdin.close()
-                self.proc.wait(timeout=grace)
-            except (OSError, subprocess.TimeoutExpired):
+                self.transport.send(self._encode({"cmd": "stop"}), time.monotonic() + min(grace, 2.0))
+                self.transport.close_input()
+                self.transport.exit_status(wait=grace)
+            except TransportError:
                 pass
         self._kill()
+
+
+#: What ``_exchange`` returns when the answer came out of step (the case is sent again).
+_RETRY = Outcome("retry")
 
 
 def _stderr_note(context: dict) -> str:

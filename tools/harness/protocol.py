@@ -73,7 +73,8 @@ class Outcome:
 
     ``kind`` is ``result`` (a valid result), ``skipped`` (the implementation declined),
     ``errored`` (it reported an internal failure), ``invalid`` (garbage or a response that
-    breaks the protocol), ``crash`` or ``timeout``.
+    breaks the protocol), ``crash`` or ``timeout``; ``unsolicited`` (an answer to another
+    request) is handled by the implementation's transport and recorded as a violation.
     """
 
     kind: str
@@ -97,32 +98,69 @@ def check_metadata(metadata: Any) -> str | None:
     return schema_problem("protocol/response.schema.json#/$defs/start", metadata)
 
 
-def parse_response(line: str, seq: int) -> Outcome:
-    """Classify one response line to ``score`` request *seq*."""
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    result = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def strict_json(raw: bytes | str) -> Any:
+    """One JSON text, strictly: UTF-8, no NaN/Infinity, no duplicate keys (ValueError otherwise).
+
+    An implementation's line is data; a lenient parse would let ``{"seq": 1, "seq": 2}`` or
+    ``NaN`` through as something the implementation did not unambiguously say."""
+    text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
     try:
-        response = json.loads(line)
-    except json.JSONDecodeError:
-        return Outcome("invalid", message="the response is not JSON", offending_line=_clip(line))
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def parse_response(line: bytes | str, seq: int) -> Outcome:
+    """Classify one response line to ``score`` request *seq*.
+
+    ``seq`` must be a JSON integer equal to the request's (``9.0`` and ``true`` are not).  An
+    integer ``seq`` of another request is ``unsolicited``: an answer out of step with the
+    requests (a second answer, or one to a request not yet sent), never this case's answer."""
+    text = line.decode("utf-8", "replace") if isinstance(line, (bytes, bytearray)) else line
+    try:
+        response = strict_json(line)
+    except UnicodeDecodeError:
+        return Outcome("invalid", message="the response is not UTF-8", offending_line=_clip(text))
+    except ValueError as exc:
+        return Outcome("invalid", message=f"the response is not JSON ({exc})", offending_line=_clip(text))
     if not isinstance(response, dict):
-        return Outcome("invalid", message="the response is not a JSON object", offending_line=_clip(line))
-    if response.get("seq") != seq:
-        return Outcome("invalid", message=f"the response carries seq {response.get('seq')!r}, expected {seq}",
-                       offending_line=_clip(line))
+        return Outcome("invalid", message="the response is not a JSON object", offending_line=_clip(text))
+    got = response.get("seq")
+    if type(got) is not int:
+        return Outcome("invalid", message=f"the response's seq must be the integer {seq}, got {_clip(json.dumps(got))}",
+                       offending_line=_clip(text))
+    if got != seq:
+        when = "an earlier request" if got < seq else "a request not yet sent"
+        return Outcome("unsolicited", message=f"the response carries seq {got} ({when}) while request {seq} "
+                                              f"awaits its answer", offending_line=_clip(text))
     if "result" in response:
         problem = (schema_problem("protocol/response.schema.json#/$defs/scored", response))
         if problem:
-            return Outcome("invalid", message=f"invalid result: {problem}", offending_line=_clip(line))
+            return Outcome("invalid", message=f"invalid result: {problem}", offending_line=_clip(text))
         return Outcome("result", result=response["result"])
     if response.get("skipped") is True:
         problem = schema_problem("protocol/response.schema.json#/$defs/skipped", response)
         if problem:
-            return Outcome("invalid", message=f"invalid skip response: {problem}", offending_line=_clip(line))
+            return Outcome("invalid", message=f"invalid skip response: {problem}", offending_line=_clip(text))
         return Outcome("skipped", message=response.get("message", "skipped by the implementation"))
     if response.get("errored") is True:
         problem = schema_problem("protocol/response.schema.json#/$defs/errored", response)
         if problem:
-            return Outcome("invalid", message=f"invalid errored response: {problem}", offending_line=_clip(line))
+            return Outcome("invalid", message=f"invalid errored response: {problem}", offending_line=_clip(text))
         return Outcome("errored", message="the implementation reported an internal error",
                        context=response.get("context"))
     return Outcome("invalid", message="the response has none of result, skipped, errored",
-                   offending_line=_clip(line))
+                   offending_line=_clip(text))

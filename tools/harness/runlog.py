@@ -7,6 +7,8 @@ A run log is JSON Lines (corpus/schema/protocol/runlog.schema.json):
   nothing but the run log);
 * one ``case`` line per finished case, appended and flushed as soon as the case is
   decided, so an interrupted run loses nothing;
+* ``violation`` lines for output out of step with the requests (a second answer, an answer
+  to a request not yet sent), recorded against the implementation, not against a case;
 * ``resume`` markers where an interrupted run was continued (``gb16 certify --resume``);
 * a ``footer`` with the counts when the run completed.
 
@@ -151,6 +153,8 @@ class RunLog:
     footer: dict | None
     resumes: list[dict] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: Protocol violations (output out of step with the requests), in the order they happened.
+    violations: list[dict] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -166,8 +170,8 @@ class RunLog:
         return count_statuses(self.cases)
 
     def failed(self) -> bool:
-        """True when any case failed, errored, crashed or timed out."""
-        return any(case["status"] in FAILING for case in self.cases)
+        """True when any case failed, errored, crashed or timed out, or the protocol was broken."""
+        return bool(self.violations) or any(case["status"] in FAILING for case in self.cases)
 
 
 def count_statuses(cases: Iterable[dict]) -> dict[str, int]:
@@ -182,59 +186,97 @@ def count_statuses(cases: Iterable[dict]) -> dict[str, int]:
     return counts
 
 
+#: The largest run log line read (bytes); a longer line is a corrupt log, not a reason to exhaust memory.
+MAX_RUNLOG_LINE = 256 * 1024 * 1024
+
+
 def read(path: Path | str) -> RunLog:
     """Read a run log; a truncated last line (an interrupted run) is ignored with a warning.
 
-    Raises :class:`RunLogError` with a readable message for a missing file, a file that is
-    not a gb16 run log, or a corrupt line other than the last.
+    A run log is a file someone may have edited or crafted, so it is read as data: every
+    line must be strict JSON (no NaN, no duplicate keys) and satisfy the run log schema
+    (corpus/schema/protocol/runlog.schema.json).  Raises :class:`RunLogError` naming the
+    file, the line and the problem for a missing file, a file that is not a gb16 run log,
+    or a corrupt line other than the last.
     """
+    from gb16.tools.harness.protocol import schema_problem, strict_json
     path = Path(path)
     try:
-        raw_lines = path.read_text(encoding="utf-8").splitlines()
+        data = path.read_bytes()
     except FileNotFoundError:
         raise RunLogError(f"{path}: no such run log") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RunLogError(f"{path}: cannot read run log: {exc}") from None
-    header, footer, warnings, resumes = None, None, [], []
+    except IsADirectoryError:
+        raise RunLogError(f"{path}: is a folder, not a run log") from None
+    except OSError as exc:
+        raise RunLogError(f"{path}: cannot read run log: {exc.strerror or exc}") from None
+    raw_lines = data.split(b"\n")
+    if raw_lines and raw_lines[-1] == b"":
+        raw_lines.pop()
+    header, footer, warnings, resumes, violations = None, None, [], [], []
     by_id: dict[str, dict] = {}
-    for number, line in enumerate(raw_lines, 1):
-        if not line.strip():
+    for number, raw in enumerate(raw_lines, 1):
+        if not raw.strip():
             continue
+        last = number == len(raw_lines)
+        where = f"{path}: line {number}"
+        if len(raw) > MAX_RUNLOG_LINE:
+            raise RunLogError(f"{where}: longer than {MAX_RUNLOG_LINE} bytes")
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(raw_lines):
+            record = strict_json(raw)
+        except UnicodeDecodeError as exc:
+            raise RunLogError(f"{where}: not UTF-8 (byte {exc.start})") from None
+        except ValueError as exc:
+            if last and not data.endswith(b"\n"):
                 warnings.append(f"line {number} is incomplete (the run was interrupted); ignored")
                 continue
-            raise RunLogError(f"{path}:{number}: not JSON — is this a gb16 run log?") from None
+            raise RunLogError(f"{where}: not JSON ({exc}) — is this a gb16 run log?") from None
         kind = record.get("type") if isinstance(record, dict) else None
-        if number == 1 or header is None:
+        if header is None:
             if kind != "header" or record.get("format") != FORMAT:
-                raise RunLogError(f"{path}: line {number} is not a gb16 run log header")
+                raise RunLogError(f"{where}: not a gb16 run log header (a run log starts with a line "
+                                  f'{{"type": "header", "format": "{FORMAT}", …}})')
             if record.get("format_version") != FORMAT_VERSION:
                 raise RunLogError(f"{path}: run log format version {record.get('format_version')!r} "
                                   f"is not supported (this gb16 reads version {FORMAT_VERSION})")
+        if kind not in LINE_TYPES:
+            raise RunLogError(f"{where}: unknown line type {_short(kind)} "
+                              f"(expected one of {', '.join(LINE_TYPES)})")
+        problem = schema_problem(f"protocol/runlog.schema.json#/$defs/{kind}", record)
+        if problem:
+            raise RunLogError(f"{where} ({kind}): {problem}")
+        if kind == "header":
+            if header is not None:
+                raise RunLogError(f"{where}: a second header")
             header = record
         elif kind == "case":
+            by_id.pop(record["id"], None)
             by_id[record["id"]] = record
             footer = None  # a case after a footer means the footer is stale
         elif kind == "resume":
             resumes.append(record)
             footer = None
+        elif kind == "violation":
+            violations.append(record)
         elif kind == "footer":
             footer = record
-        else:
-            raise RunLogError(f"{path}:{number}: unknown line type {kind!r}")
     if header is None:
         raise RunLogError(f"{path}: empty run log")
     return RunLog(path=path, header=header, cases=list(by_id.values()), footer=footer,
-                  resumes=resumes, warnings=warnings)
+                  resumes=resumes, warnings=warnings, violations=violations)
 
 
-def footer_record(cases: list[dict], elapsed: float, restarts: int) -> dict:
+LINE_TYPES = ("header", "case", "violation", "resume", "footer")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def footer_record(cases: list[dict], elapsed: float, restarts: int, violations: int = 0) -> dict:
     """The footer line closing a run."""
     return {"type": "footer", "finished": now(), "elapsed": round(elapsed, 3),
-            "counts": count_statuses(cases), "restarts": restarts}
+            "counts": count_statuses(cases), "restarts": restarts, "violations": violations}
 
 
 def default_path(impl_spec: str, directory: Path | str = "out") -> Path:

@@ -25,23 +25,34 @@ from .errors import ERROR_CODES, InputError
 from .hand import Hand, hand_from_input
 from .readings import formal_waits
 from .result import interpretation_json, result_json
+from .rules import Rules, RulesError, using
 from .scoring import Interpretation, best, interpretations, preference_key
 
 __all__ = ["score", "explain", "score_interpretation", "waits", "ERROR_CODES", "InputError",
-           "Hand", "hand_from_input"]
+           "Hand", "hand_from_input", "Rules", "RulesError"]
 
 
-def score(case_input) -> dict:
-    """Score one case input; the result contract of docs/contract.md."""
+def score(case_input, rules: Rules | None = None) -> dict:
+    """Score one case input; the result contract of docs/contract.md.
+
+    ``rules`` (:class:`~gb16.reference.rules.Rules`) chooses the options of the open rulings
+    and the edition deltas of docs/rulings.md; by default the project's reading.
+    """
     try:
         hand = hand_from_input(case_input)
-        return result_json(best(interpretations(hand)), formal_waits(hand))
+        with using(rules):
+            return result_json(best(interpretations(hand)), formal_waits(hand))
     except InputError as e:
         return e.as_result()
 
 
-def explain(case_input) -> dict:
+def explain(case_input, rules: Rules | None = None) -> dict:
     """Every interpretation scored on its own, the chosen one marked, and why the others lose."""
+    with using(rules):
+        return _explain(case_input)
+
+
+def _explain(case_input) -> dict:
     try:
         hand = hand_from_input(case_input)
         interps = sorted(interpretations(hand), key=preference_key)
@@ -64,8 +75,13 @@ def explain(case_input) -> dict:
             "waits": [_tile(t) for t in waits]}
 
 
-def score_interpretation(case_input, interpretation: dict) -> dict:
+def score_interpretation(case_input, interpretation: dict, rules: Rules | None = None) -> dict:
     """Score one given interpretation (an ``interpretation`` object of a result) alone."""
+    with using(rules):
+        return _score_interpretation(case_input, interpretation)
+
+
+def _score_interpretation(case_input, interpretation: dict) -> dict:
     try:
         hand = hand_from_input(case_input)
         for interp in interpretations(hand):

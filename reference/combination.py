@@ -18,6 +18,7 @@ from itertools import combinations
 
 from . import table
 from .fans import REGISTRY
+from .rules import active
 
 #: seed000 §二.5 / xinbian 第六章 5: at most one of these per interpretation.
 BIG_COMBINATION = (
@@ -31,6 +32,32 @@ BIG_COMBINATION = (
 #: seed000 §二.6: relations between two chows, in table order (the order links are tried).
 CHOW_PAIR_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
 ONCE_ONLY_LINK = "two_terminal_chows"  # 老少副依底本只能计一次
+
+#: docs/rulings.md R-002: the pung fans that option B adds to the group and option C keeps
+#: from sharing a pung with it.
+SHARED_PUNG_FANS = ("triple_pung", "mixed_shifted_pungs")
+
+
+def big_combination_group() -> tuple[str, ...]:
+    """The fans of §二.5's group under the rules in force: :data:`BIG_COMBINATION`, and under
+    R-002:B also 三同刻 and 三色三节高."""
+    return BIG_COMBINATION + SHARED_PUNG_FANS if active().option("R-002") == "B" else BIG_COMBINATION
+
+
+def shared_pung_fans(counted: dict, big, raw: dict) -> dict:
+    """R-002:C — 三同刻 and 三色三节高 count beside the big combination only in a choice of sets
+    that shares no pung with it.  (Option A: unchanged; option B: they are in the group.)"""
+    if active().option("R-002") != "C" or big is None:
+        return counted
+    out = dict(counted)
+    for fan_id in SHARED_PUNG_FANS:
+        if fan_id in out:
+            kept = [o for o in raw.get(fan_id, ()) if not set(o) & set(big[1])]
+            if kept:
+                out[fan_id] = kept
+            else:
+                del out[fan_id]
+    return out
 
 
 def relation(a, b) -> str | None:
@@ -46,7 +73,7 @@ def big_combination_choices(candidates: dict[str, list[tuple[int, ...]]]):
 
     ``candidates`` maps a fan id to the set-index tuples that satisfy it.
     """
-    choices = [(fan_id, sets) for fan_id in BIG_COMBINATION for sets in candidates.get(fan_id, ())]
+    choices = [(fan_id, sets) for fan_id in big_combination_group() for sets in candidates.get(fan_id, ())]
     return choices or [None]
 
 
@@ -60,7 +87,15 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
     Edges are tried in table order (一般高, 喜相逢, 连六, 老少副) and then by set position
     (Kruskal); trying 老少副 last makes the greedy forest a largest one.
     Returns ``(fan id, i, j)`` for each counted link.
+
+    Edition deltas (docs/rulings.md, Part 3): ``two-terminal-chows-repeatable`` counts 老少副
+    outside the forest, once for every disjoint 123/789 pair; ``chow-pairs-once`` (套算一次) uses each chow in one counted
+    link at most; ``chow-links-plain-cap`` drops the cycle condition and caps the links at
+    4, or 2 beside a 三顺子.
     """
+    rules = active()
+    once_only = not rules.repeatable(ONCE_ONLY_LINK)
+    pairs_once, plain_cap = rules.has("chow-pairs-once"), rules.has("chow-links-plain-cap")
     group = set(big[1]) if big is not None else set()
     node = {i: ("group" if i in group else i) for i, _ in chows}
     edges = []
@@ -79,14 +114,27 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
             n = parent[n]
         return n
 
-    links, once_used = [], False
+    links, once_used, used_chows, terminal_used = [], False, set(), set()
+    cap = (2 if group else 4) if plain_cap else None
     for _, i, j, fan_id in edges:
-        if fan_id == ONCE_ONLY_LINK and once_used:
+        if fan_id == ONCE_ONLY_LINK and once_used and once_only:
             continue
-        a, b = root(node[i]), root(node[j])
-        if a == b:
-            continue  # 不允许同一圈关系重复计分
-        parent[a] = b
+        if pairs_once and (i in used_chows or j in used_chows):
+            continue  # 套算一次 (edition mcr1998)
+        if fan_id == ONCE_ONLY_LINK and not once_only:
+            # two-terminal-chows-repeatable: 老少副 beside the forest, once per disjoint pair
+            if i in terminal_used or j in terminal_used:
+                continue
+            terminal_used.update((i, j))
+        elif cap is not None:
+            if len(links) == cap:
+                break
+        else:
+            a, b = root(node[i]), root(node[j])
+            if a == b:
+                continue  # 不允许同一圈关系重复计分
+            parent[a] = b
+        used_chows.update((i, j))
         links.append((fan_id, i, j))
         once_used |= fan_id == ONCE_ONLY_LINK
     return links

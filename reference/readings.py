@@ -128,23 +128,41 @@ def is_winning(variant, melds, standing: tuple[int, ...], knits=shapes.KNITTED_S
     return variant.special_shapes and special_shapes.is_special(melds, standing)
 
 
+def wait_set(variant, melds, before: tuple[int, ...], rules=None) -> tuple[int, ...]:
+    """The formal wait set under ``rules`` (default: the rules in force); see :func:`_wait_set`."""
+    from .rules import active
+    return _wait_set(variant, melds, before, rules or active())
+
+
 @lru_cache(maxsize=4096)
-def wait_set(variant, melds, before: tuple[int, ...]) -> tuple[int, ...]:
+def _wait_set(variant, melds, before: tuple[int, ...], rules) -> tuple[int, ...]:
     """The formal wait set (seed000 §二.7, docs/rulings.md R-010) of the standing tiles
     ``before`` (one tile short) with ``melds``.
 
     Every tile type that completes the hand into a legal shape, counting a tile even if it
     would be a fifth copy: "不因桌面已见或手内已占四枚就忽略形式上的另一种听牌".
     Only the tiles of :func:`wait_candidates` are tried; the others cannot complete anything.
+    Edition delta ``exhausted-tile-no-wait``: a tile whose four copies are all in the hand is
+    not a wait.
     """
+    exhausted = rules.has("exhausted-tile-no-wait")
+    held = list(before)
+    for m in melds:
+        for t in m.tiles:
+            held[t] += 1
     knits = [knit for knit in shapes.KNITTED_SETS if sum(1 for t in knit if before[t]) >= 8]
     waits = []
     for t in wait_candidates(variant, melds, before):
+        if exhausted and held[t] >= 4:
+            continue
         c = list(before)
         c[t] += 1
         if is_winning(variant, melds, tuple(c), knits):
             waits.append(t)
     return tuple(waits)
+
+
+wait_set.cache_clear = _wait_set.cache_clear  # the memo lives in _wait_set
 
 
 def wait_candidates(variant, melds, before: tuple[int, ...]) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import table
 from . import tiles as T
+from .rules import active
 from .scoring import FLOWERS, Interpretation
 
 MINIMUM = 8  # 起和分 (xinbian 第三章 43); flowers never count toward it (seed000 §三 花牌)
@@ -13,7 +14,7 @@ def fan_entries(interp: Interpretation) -> list[dict]:
     out = []
     for fan_id, occs in interp.fans.items():
         f = table.fan(fan_id)
-        out.append({"id": f.id, "name": f.zh, "en": f.en, "points": f.points, "count": len(occs)})
+        out.append({"id": f.id, "name": f.zh, "en": f.en, "points": active().points(f.id), "count": len(occs)})
     return out
 
 

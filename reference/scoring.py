@@ -14,6 +14,10 @@ place:
 5. 规定原则 (xinbian 第六章 4): the exclusions of corpus/fans.json (:func:`apply_exclusions`);
 6. 无番和 when nothing else counts (seed000 §三 无番和);
 7. flowers (§三 花牌), outside the fan points.
+
+Every step reads the fan table through the rule set in force (:mod:`gb16.reference.rules`:
+the project's reading by default, or the options and edition deltas asked for), which
+:func:`interpretations` makes active for the whole of one hand.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import table
-from .combination import BIG_COMBINATION, big_combination_choices, chow_links
+from .rules import Rules, active, using
+from .combination import BIG_COMBINATION, SHARED_PUNG_FANS, big_combination_choices, chow_links, shared_pung_fans
 from .errors import InputError
 from .fans import CHOW_PAIR, HAND, REGISTRY, occurrences
 from .hand import Hand
@@ -52,64 +57,84 @@ class Interpretation:
 
 
 @lru_cache(maxsize=None)
-def applicable_predicates(variant: str):
+def applicable_predicates(variant: str, rules: Rules | None = None):
     """The predicates of the fans that exist in ``variant`` (seed000 §三 适用), by scope."""
     by_scope = {HAND: [], "reading": []}
-    for f in table.fans_of(variant):
+    for f in (rules or active()).fans_of(variant):
         pred = REGISTRY.get(f.id)
         if pred is not None and pred.scope != CHOW_PAIR:
             by_scope[pred.scope].append(pred)
     return by_scope
 
 
-def interpretations(hand: Hand) -> list[Interpretation]:
-    """Every interpretation of ``hand``, each scored alone. Raises ``not_winning_hand``."""
+def interpretations(hand: Hand, rules: Rules | None = None) -> list[Interpretation]:
+    """Every interpretation of ``hand`` under ``rules`` (default: the rule set in force, the
+    project's reading unless :func:`~gb16.reference.rules.using` says otherwise), each scored
+    alone. Raises ``not_winning_hand``."""
+    rules = rules or active()
+    with using(rules):
+        return _interpretations(hand, rules)
+
+
+def _interpretations(hand: Hand, rules: Rules) -> list[Interpretation]:
+    if rules.has("own-melds-not-visible") and hand.last_of_kind and \
+            any(hand.win_tile in m.tiles for m in hand.melds if m.exposed):
+        raise InputError("inconsistent_flags", "last_of_kind (和绝张): under own-melds-not-visible the winner's own "
+                                               "exposed copies are not visible, so the flag cannot hold")
     found = readings(hand)
     if not found:
         raise InputError("not_winning_hand",
                          f"the tiles form no {hand.variant.id} winning shape "
                          f"({'five sets and a pair, or 组合龙 + two sets + pair' if hand.variant.id == 'gb16' else 'see xinbian 第二章'})")
-    preds = applicable_predicates(hand.variant.id)
+    preds = applicable_predicates(hand.variant.id, rules)
     hand_fans = {p.id: occurrences(p.func(hand)) for p in preds[HAND]}
     result = []
     for reading in found:
         raw = dict(hand_fans)
         raw.update({p.id: occurrences(p.func(reading)) for p in preds["reading"]})
-        for big in big_combination_choices({f: raw[f] for f in BIG_COMBINATION if raw.get(f)}):
+        for big in big_combination_choices({f: raw[f] for f in _big_group(rules) if raw.get(f)}):
             result.append(score_interpretation(reading, raw, big))
     return result
 
 
-def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big) -> Interpretation:
+def _big_group(rules: Rules) -> tuple[str, ...]:
+    """The fans of seed000 §二.5's group; R-002:B adds 三同刻 and 三色三节高 (docs/rulings.md)."""
+    return BIG_COMBINATION + SHARED_PUNG_FANS if rules.option("R-002") == "B" else BIG_COMBINATION
+
+
+def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rules: Rules | None = None) -> Interpretation:
     """Steps 2–7 of the module docstring for one reading and one big-combination choice."""
+    rules = rules or active()
     hand = reading.hand
     # 1. what holds by definition
     counted = {f: list(o) for f, o in raw.items() if o}
     # 2. seed000 §二.5: at most one big combination
-    for f in BIG_COMBINATION:
+    for f in _big_group(rules):
         counted.pop(f, None)
     if big is not None:
         counted[big[0]] = [big[1]]
+    counted = shared_pung_fans(counted, big, raw)
     # 3. seed000 §二.6: chow-pair links
     links = chow_links(reading.chows, big)
     for fan_id, i, j in links:
         counted.setdefault(fan_id, []).append((i, j))
     # 4. seed000 §二.8: only the repeatable fans count more than once
     for f in counted:
-        if not table.fan(f).repeatable:
+        if not rules.repeatable(f):
             counted[f] = counted[f][:1]
     # 5. 规定原则
-    counted = apply_exclusions(counted, hand.variant.id)
+    counted = apply_exclusions(counted, hand.variant.id, rules, raw)
     # 6. 无番和
-    if not any(f != FLOWERS for f in counted) and table.fan(CHICKEN).in_variant(hand.variant.id):
+    if not any(f != FLOWERS for f in counted) and rules.exists(CHICKEN, hand.variant.id):
         counted[CHICKEN] = [()]
     counted = dict(sorted(counted.items(), key=lambda kv: table.ORDER[kv[0]]))
     links = [(f, i, j) for f, i, j in links if (i, j) in counted.get(f, ())]
-    fan_points = sum(table.fan(f).points * len(o) for f, o in counted.items() if f != FLOWERS)
+    fan_points = sum(rules.points(f) * len(o) for f, o in counted.items() if f != FLOWERS)
     return Interpretation(reading, big, counted, links, fan_points, len(counted.get(FLOWERS, ())))
 
 
-def apply_exclusions(counted: dict[str, Occurrences], variant: str) -> dict[str, Occurrences]:
+def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules | None = None,
+                     held: dict[str, Occurrences] | None = None) -> dict[str, Occurrences]:
     """规定原则 (xinbian 第六章 4) with the 不计 lists of corpus/fans.json.
 
     "若番种定义规定番种 1 成立时不计番种 2，则番种 1 成立时番种 2 不成立……若番种定义规定番种 5
@@ -121,14 +146,24 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str) -> dict[str,
     order, and every exclusion of the table points from a fan to one later in that order
     (tests/test_table.py checks it), so a fan removed by an earlier one excludes nothing —
     e.g. 十三幺 removes 不求人, and 自摸 stays (xinbian 第七章 7 例 "十三幺、自摸").
+
+    The 不计 lists are those of ``rules``.  Under the edition delta ``exclusions-pairwise``
+    every fan of ``counted`` applies its list, even one that is itself excluded
+    (docs/rulings.md, Part 3).  Under R-002:B and C a 三同刻 that holds (in ``held``, the fans
+    by definition) but is not counted still prevents 双同刻 (seed000 §二.5 "三同刻成立时仍不计双同刻").
     """
+    rules = rules or active()
     kept = dict(counted)
-    for f in sorted(counted, key=table.ORDER.__getitem__):
-        occs = kept.get(f)
+    excluders = dict(counted)
+    if rules.option("R-002") != "A" and held and held.get("triple_pung") and "triple_pung" not in counted:
+        excluders["triple_pung"] = held["triple_pung"]
+    pairwise = rules.has("exclusions-pairwise")
+    for f in sorted(excluders, key=table.ORDER.__getitem__):
+        occs = excluders[f] if pairwise or f not in counted else kept.get(f)
         if not occs:
             continue
         used = set().union(*occs)
-        for ex in table.fan(f).excludes:
+        for ex in rules.excludes(f):
             if ex.fan in kept and ex.applies_to(variant):
                 if ex.scope == "whole":
                     kept[ex.fan] = []

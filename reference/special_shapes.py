@@ -18,8 +18,12 @@ HONOURS_AND_KNITTED = tuple(sorted(set(T.HONOURS).union(*KNITTED_SETS)))
 
 
 def is_seven_pairs(standing) -> bool:
-    """七对特殊和牌型 (xinbian 第七章 19): seven pairs; four identical tiles are two pairs."""
-    return sum(standing) == 14 and all(n % 2 == 0 for n in standing)
+    """七对特殊和牌型 (xinbian 第七章 19): seven pairs; four identical tiles are two pairs
+    (mil 附件1 (二): 七对 may add 四归一).  Edition delta ``seven-pairs-distinct``: seven
+    different pairs."""
+    from .rules import active
+    allowed = (0, 2) if active().has("seven-pairs-distinct") else (0, 2, 4)
+    return sum(standing) == 14 and all(n in allowed for n in standing)
 
 
 def is_thirteen_orphans(standing) -> bool:

@@ -38,7 +38,7 @@ def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def report_page(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("browser")
-    impl = f"{sys.executable} {FIXTURES / 'protocol_impl.py'} --crash-seq 3 --rulings R-009=B"
+    impl = f"{sys.executable} {FIXTURES / 'protocol_impl.py'} --crash-seq 3 --rulings R-009=A"
     log = run_certification(CertifyOptions(impl=impl, corpus=str(FIXTURES / "corpus"),
                                            out=str(tmp / "run.jsonl"), progress=False))
     return write_reports(log, tmp, formats=["html"])["html"]

@@ -135,15 +135,23 @@ def test_coverage_rulings_and_applicability_sections(monkeypatch, tmp_path):
     assert (big_four["zh"], big_four["counting"], big_four["cases"]) == ("大四喜", "一次", 3)
     assert applicability[3]["counting"] == "不适用"      # 九莲宝灯
     rulings = data["sections"]["rulings"]["data"]["rulings"]
-    assert rulings[0]["id"] == "R-001" and rulings[0]["options"] == ["A", "B", "C"]
+    by_id = {r["id"]: r for r in rulings}
+    assert by_id["R-009"]["options"] == ["A", "B"] and by_id["R-009"]["default"] == "B"
+    assert by_id["R-001"]["kind"] == "normative" and by_id["R-001"]["options"] == ["A"]
 
 
 def test_parse_rulings():
-    text = ("# Rulings\n\n## R-001 — First\n\n**Decision (A).** x\n\n**Alternatives.** (B) one; (C) two.\n\n"
-            "## R-002 — Second, withdrawn\n\n**Decision (A).** y\n")
+    """Headings give ids and titles; the options of an open ruling come from corpus/editions.json."""
+    text = ("# Rulings\n\n## R-001 — First (normative note)\n\n**Decision.** x\n\n"
+            "## R-002 — Second\n\n**Options.** (A) one; (B) two; (C) three.\n\n"
+            "## R-011 — Third, withdrawn (convention of the contract)\n\n**Decision.** y\n")
     assert parse_rulings(text) == [
-        {"id": "R-001", "title": "First", "options": ["A", "B", "C"], "withdrawn": False},
-        {"id": "R-002", "title": "Second, withdrawn", "options": ["A"], "withdrawn": True}]
+        {"id": "R-001", "title": "First (normative note)", "options": ["A"], "kind": "normative",
+         "default": "A", "withdrawn": False},
+        {"id": "R-002", "title": "Second", "options": ["A", "B", "C"], "kind": "open", "default": "A",
+         "withdrawn": False},
+        {"id": "R-011", "title": "Third, withdrawn (convention of the contract)", "options": ["A"],
+         "kind": "convention", "default": "A", "withdrawn": True}]
 
 
 def test_rulings_file_missing_is_said(monkeypatch, tmp_path):

@@ -31,13 +31,13 @@ PROTOCOL = f"{sys.executable} {FIXTURES / 'protocol_impl.py'}"
 
 @pytest.fixture(scope="module")
 def mixed_log(tmp_path_factory) -> runlog.RunLog:
-    """seq 2 hangs (a known failure), 4 crashes, 6 prints garbage, 7 hangs, 10 declines, R-009:B
+    """seq 2 hangs (a known failure), 4 crashes, 6 prints garbage, 7 hangs, 10 declines, R-009:A
     is declared (a fail), and a passing case is listed as known (an unexpected pass)."""
     tmp = tmp_path_factory.mktemp("mixed")
     known = tmp / "known.json"
     known.write_text(json.dumps({"fx-seed-4-3-knitted": "hangs on knitted hands",
                                  "fx-seed-4-4-chicken": "fixed since"}))
-    impl = f"{PROTOCOL} --hang-seq 2 --crash-seq 4 --garbage-seq 6 --hang-seq 7 --skip-seq 10 --rulings R-009=B"
+    impl = f"{PROTOCOL} --hang-seq 2 --crash-seq 4 --garbage-seq 6 --hang-seq 7 --skip-seq 10 --rulings R-009=A"
     return run_certification(CertifyOptions(impl=impl, corpus=str(FIXTURES / "corpus"), timeout=1.5,
                                             known_failures=str(known), out=str(tmp / "mixed.jsonl"),
                                             progress=False))
@@ -60,7 +60,7 @@ def test_the_mixed_run_has_every_status(mixed_log):
 
 def test_terminal_summary_lists_failures_and_verdict(mixed_log):
     text = terminal.render(summarize(mixed_log), show="failures")
-    assert "fixture-protocol 1.0 (python)" in text and "R-009:B" in text
+    assert "fixture-protocol 1.0 (python)" in text and "R-009:A" in text
     for case_id in ("fx-seed-4-4-chicken-flower", "fx-invalid-five-copies", "fx-invalid-variant",
                     "fx-r009-big-four-winds-fifth-pung"):
         assert case_id in text

@@ -7,6 +7,7 @@ state of the whole hand; 四暗刻 does not exclude them in gb16.
 
 from __future__ import annotations
 
+from ..rules import active
 from . import HAND, fan
 
 
@@ -34,8 +35,14 @@ def melded_hand(r):
 
     五副面子全部明露，点和将牌；暗杠不算明露: every set is an exposed meld (an added kong is
     still exposed) and the discarded winning tile completes the pair.  gb13 reads the base
-    definition (所有面子均为明顺或明刻，点和和牌) the same way: docs/rulings.md R-018.
+    definition (所有面子均为明顺或明刻，点和和牌) the same way: docs/rulings.md R-018 (A).
+
+    R-018:B (gb13): the literal reading — every set is 明顺 or 明刻 after a discard win, the
+    set the discarded tile completes included (xinbian 第三章 16, 18).
     """
     h = r.hand
-    return (r.is_standard and not h.self_draw and r.win_in == "pair"
-            and all(g.exposed for g in r.sets))
+    if not r.is_standard or h.self_draw:
+        return False
+    if h.variant.id == "gb13" and active().option("R-018") == "B":
+        return all(g.exposed or g is r.win_group for g in r.sets)
+    return r.win_in == "pair" and all(g.exposed for g in r.sets)

@@ -7,6 +7,7 @@ hand; the number of concealed pungs depends on where the winning tile sits.
 
 from __future__ import annotations
 
+from ..rules import active
 from . import HAND, fan
 
 
@@ -47,14 +48,18 @@ def concealed_and_melded_kong(h):
 
 @fan("concealed_kong", scope=HAND)
 def concealed_kong(h):
-    """暗杠 — xinbian 第七章 67: 杠牌恰有一副且为暗杠."""
-    return _kongs(h) == (1, 0)
+    """暗杠 — xinbian 第七章 67: 杠牌恰有一副且为暗杠.
+
+    Edition delta ``no-concealed-and-melded-kong`` (1998, no 明暗杠): one concealed kong
+    beside one melded kong is also 暗杠 (and the melded one 明杠).
+    """
+    return _kongs(h) == (1, 0) or (_kongs(h) == (1, 1) and active().has("no-concealed-and-melded-kong"))
 
 
 @fan("melded_kong", scope=HAND)
 def melded_kong(h):
-    """明杠 — xinbian 第七章 74: 杠牌恰有一副且为明杠."""
-    return _kongs(h) == (0, 1)
+    """明杠 — xinbian 第七章 74: 杠牌恰有一副且为明杠 (and see :func:`concealed_kong`)."""
+    return _kongs(h) == (0, 1) or (_kongs(h) == (1, 1) and active().has("no-concealed-and-melded-kong"))
 
 
 def concealed_pungs(r) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..tiles import is_honour, is_terminal_or_honour, number_of
+from ..rules import active
 from . import fan
 
 
@@ -49,8 +50,10 @@ def all_chows(r):
     """平和 — xinbian 第七章 63; seed000 §二.2, §三 平和.
 
     普通型五副均为顺子、将牌为数牌；组合龙型的两副普通面子均为顺子、将牌为数牌.
+    The edition delta ``no-all-chows-with-knitted`` gives no 平和 to a 组合龙 reading.
     """
-    return (r.shape in ("standard", "knitted") and all(g.is_chow for g in r.sets)
+    shapes = ("standard",) if active().has("no-all-chows-with-knitted") else ("standard", "knitted")
+    return (r.shape in shapes and all(g.is_chow for g in r.sets)
             and r.pair is not None and not is_honour(r.pair.tile))
 
 

@@ -6,6 +6,7 @@ hold together is checked when the input is read (docs/rulings.md R-006, R-014).
 
 from __future__ import annotations
 
+from ..rules import active
 from . import HAND, fan
 
 
@@ -38,7 +39,11 @@ def last_of_kind(h):
     """和绝张 — xinbian 第七章 58: 一种牌在牌池、各家副露以及补花中已亮明三张，和所剩的第四张牌.
 
     The flag says the three other copies are visible; when the winner's own exposed melds
-    hold them, the hand shows it by itself (各家副露 includes the winner's): R-006.
+    hold them, the hand shows it by itself (各家副露 includes the winner's): R-006 (A).
+    Under R-006:C, and under the edition delta ``own-melds-not-visible``, only the flag says so.
     """
+    rules = active()
+    if rules.option("R-006") == "C" or rules.has("own-melds-not-visible"):
+        return h.last_of_kind
     shown = sum(m.tiles.count(h.win_tile) for m in h.melds if m.exposed)
     return h.last_of_kind or shown == 3

@@ -12,7 +12,9 @@ An expectation (corpus/schema/cases.schema.json, ``expect``) is either
 * an error expectation needs an error result with exactly that code.
 
 For tier ``disputed`` cases the implementation's declared ruling options pick the
-expectation: the case's ``expect`` is option A, ``alternatives`` hold the others.
+expectation: the case's ``expect`` holds the option its ``rulings`` entry names (``R-009:B``;
+a bare ``R-009`` means option A), ``alternatives`` hold the others.  A ruling the
+implementation does not declare is the project's reading (corpus/editions.json ``default``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ class Selection:
     """The expectation a case holds an implementation to, or why none applies."""
 
     expected: dict | None
-    label: str                 # "A" or e.g. "R-002:B"
+    label: str                 # "A" (the case's expect, not disputed) or e.g. "R-002:B"
     skip_reason: str | None = None
 
 
@@ -35,28 +37,47 @@ def ruling_ids(case: dict) -> list[str]:
     return [entry.split(":")[0] for entry in case.get("rulings", [])]
 
 
+def expect_options(case: dict) -> dict[str, str]:
+    """The option of each ruling that the case's ``expect`` holds (``R-009:B`` → B; bare → A)."""
+    out = {}
+    for entry in case.get("rulings", []):
+        rid, _, option = entry.partition(":")
+        out[rid] = option or "A"
+    return out
+
+
+def default_option(ruling: str) -> str:
+    """The project's reading of an open ruling (corpus/editions.json); A for any other id."""
+    from gb16.reference.rules import DEFAULT_OPTIONS
+    return DEFAULT_OPTIONS.get(ruling, "A")
+
+
 def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
     """Pick the expectation for an implementation that declared ruling options *declared*.
 
-    A ruling the implementation does not declare is option A.  For every ruling of the case
-    where the implementation follows another option, the case must state that option's
-    expectation (an ``alternatives`` entry); otherwise the case cannot judge the
-    implementation and is skipped with the reason.  Two declared options that would pick
-    different alternatives are likewise a skip (the case states no combined expectation).
+    A ruling the implementation does not declare is the project's reading.  For every ruling
+    of the case where the implementation follows another option than the one ``expect``
+    holds, the case must state that option's expectation (an ``alternatives`` entry);
+    otherwise the case cannot judge the implementation and is skipped with the reason.  Two
+    declared options that would pick different alternatives are likewise a skip (the case
+    states no combined expectation).
     """
     alternatives = {alt["ruling"]: alt["expect"] for alt in case.get("alternatives", [])}
+    held = expect_options(case)
     chosen: list[str] = []
     for ruling in dict.fromkeys(ruling_ids(case)):
-        option = declared.get(ruling, "A")
-        if option == "A":
+        option = declared.get(ruling, default_option(ruling))
+        if option == held.get(ruling, "A"):
             continue
         key = f"{ruling}:{option}"
         if key not in alternatives:
             return Selection(None, key, f"the implementation follows {key}; this case states "
-                                        f"an expectation only for " + _options_named(ruling, alternatives))
+                                        f"an expectation only for " + _options_named(ruling, alternatives, held))
         chosen.append(key)
     if not chosen:
-        return Selection(case["expect"], "A")
+        # "A": the case's own expectation; a disputed case names the options it holds
+        label = "+".join(f"{r}:{o}" for r, o in held.items()) if case.get("alternatives") else "A"
+        return Selection(case["expect"], label)
     if len(chosen) > 1:
         return Selection(None, "+".join(chosen),
                          f"the implementation follows {' and '.join(chosen)}; this case states no "
@@ -64,8 +85,9 @@ def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
     return Selection(alternatives[chosen[0]], chosen[0])
 
 
-def _options_named(ruling: str, alternatives: dict[str, Any]) -> str:
-    options = ["A"] + sorted(key.split(":")[1] for key in alternatives if key.startswith(ruling + ":"))
+def _options_named(ruling: str, alternatives: dict[str, Any], held: dict[str, str] | None = None) -> str:
+    own = (held or {}).get(ruling, "A")
+    options = sorted({own} | {key.split(":")[1] for key in alternatives if key.startswith(ruling + ":")})
     return ", ".join(f"{ruling}:{option}" for option in options)
 
 

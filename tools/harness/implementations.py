@@ -323,9 +323,10 @@ class PythonImplementation(Implementation):
 
 
 def reference_metadata() -> dict:
-    """The reference scorer's metadata: it follows option A of every ruling."""
+    """The reference scorer's metadata: it follows the project's reading of every open ruling."""
     return {"name": "gb16.reference", "version": runlog.gb16_version(), "language": "python",
-            "variants": list(VARIANTS), "rulings": {}, "comment": "follows option A of every ruling"}
+            "variants": list(VARIANTS), "rulings": {},
+            "comment": "follows the project's reading of every open ruling (docs/rulings.md)"}
 
 
 def import_module(name: str):

@@ -129,11 +129,15 @@ class Summary:
         return f"{impl.get('name', '?')} {impl.get('version', '')} ({impl.get('language', '?')})".strip()
 
     def declared_rulings(self) -> str:
+        from gb16.tools.harness.compare import default_option
         rulings = self.impl.get("rulings") or {}
-        others = {k: v for k, v in sorted(rulings.items()) if v != "A"}
+        others = {k: v for k, v in sorted(rulings.items()) if v != default_option(k)}
+        edition = self.impl.get("edition")
         if not others:
-            return "option A of every ruling (the reference's)"
-        return ", ".join(f"{k}:{v}" for k, v in others.items()) + "; A elsewhere"
+            text = "the project's reading of every open ruling (the reference's)"
+        else:
+            text = ", ".join(f"{k}:{v}" for k, v in others.items()) + "; the project's reading elsewhere"
+        return text + (f"; edition {edition}" if edition else "")
 
     def progress_note(self) -> str | None:
         """Why the run is not complete, if it is not."""

@@ -215,9 +215,12 @@ def parse_rulings(text: str) -> list[dict]:
     matches = list(RULING_HEADING.finditer(text))
     for i, match in enumerate(matches):
         body = text[match.end(): matches[i + 1].start() if i + 1 < len(matches) else len(text)]
-        alternatives = re.search(r"\*\*Alternatives\.\*\*(.*?)(?:\n\n|\Z)", body, re.S)
-        options = sorted(set(re.findall(r"\(([B-Z])\)", alternatives.group(1)))) if alternatives else []
-        rulings.append({"id": match.group(1), "title": match.group(2), "options": ["A"] + options,
+        from gb16.reference.rules import RULINGS
+        open_ruling = RULINGS.get(match.group(1))
+        options = list(open_ruling["options"]) if open_ruling else ["A"]
+        kind = "open" if open_ruling else ("convention" if "convention" in match.group(2) else "normative")
+        rulings.append({"id": match.group(1), "title": match.group(2), "options": options, "kind": kind,
+                        "default": open_ruling["default"] if open_ruling else "A",
                         "withdrawn": "withdrawn" in match.group(2).lower()})
     return rulings
 
@@ -238,12 +241,15 @@ def rulings_section(path: Path, corpus: Corpus, summary: Summary) -> Section:
     for ruling in rulings:
         pinned = [c for c in corpus.cases if ruling["id"] in [r.split(":")[0] for r in c.get("rulings", [])]]
         passed = sum(by_case.get(c["id"], {}).get("status") == "pass" for c in pinned)
-        rows.append([ruling["id"], ruling["title"], " ".join(ruling["options"]), len(pinned),
+        options = " ".join(o + ("*" if o == ruling["default"] and ruling["kind"] == "open" else "") for o in ruling["options"])
+        rows.append([ruling["id"], ruling["title"], ruling["kind"] if ruling["kind"] != "open" else options, len(pinned),
                      sum(c["tier"] == "disputed" for c in pinned), f"{passed}/{len(pinned)}"])
     known_ids = {r["id"] for r in rulings}
     stray = sorted({r.split(":")[0] for c in corpus.cases for r in c.get("rulings", [])} - known_ids)
-    section.p(f"{len(rulings)} rulings in {path.name}. Option A is the reference's; an implementation "
-              f"declares its options in the harness start message.")
+    section.p(f"{len(rulings)} rulings in {path.name}: {sum(r['kind'] == 'open' for r in rulings)} open "
+              f"(options listed, * the project's reading, which the reference follows; an implementation "
+              f"declares another in the harness start message), the others normative notes or conventions "
+              f"that the texts settle. Editions: gb16 table editions.")
     section.table(["ruling", "title", "options", "cases", "disputed", "reference passes"], rows)
     if stray:
         section.p("Cases name rulings that docs/rulings.md does not define: " + ", ".join(stray) + ".")

@@ -1,0 +1,109 @@
+"""Open rulings as executable options: for every disputed (and ruling-tier) case, the
+reference run under option X reproduces the hand-worked expectation of option X; the rule
+set object parses, labels and rejects as docs/rulings.md says."""
+
+from __future__ import annotations
+
+import json
+from unittest import mock
+
+import pytest
+
+from gb16.reference import score
+from gb16.reference import rules as R
+from gb16.reference.rules import Rules, RulesError
+from gb16.tools.corpus_cli import option_expectations, ruling_problems
+from gb16.tools.harness import compare as cmp
+from gb16.tools.harness.corpus import load_corpus
+
+CORPUS = load_corpus()
+OPTION_RUNS = [(case, rid, option, expected) for case in CORPUS.cases
+               for rid, option, expected in option_expectations(case)]
+
+
+def test_every_open_ruling_and_option_has_a_case():
+    covered = {(rid, option) for case, rid, option, _ in OPTION_RUNS if case["tier"] == "disputed"}
+    wanted = {(rid, option) for rid, r in R.RULINGS.items() for option in r["options"]}
+    assert covered == wanted
+
+
+@pytest.mark.parametrize("case,rid,option,expected", OPTION_RUNS,
+                         ids=[f"{c['id']}[{rid}:{o}]" for c, rid, o, _ in OPTION_RUNS])
+def test_reference_under_each_option_gives_its_hand_worked_expectation(case, rid, option, expected):
+    result = score(case["input"], rules=Rules.parse({rid: option}))
+    assert cmp.compare(expected, result) == []
+
+
+def test_the_option_test_fails_when_an_option_is_not_executed():
+    """Planted bug: R-009:A's data left out, so the reference under A scores as under B."""
+    runs = [(c, rid, o, e) for c, rid, o, e in OPTION_RUNS if rid == "R-009" and o == "A" and c["tier"] == "disputed"]
+    assert runs
+    broken = json.loads(json.dumps(R.RULINGS))
+    broken["R-009"]["options"]["A"].pop("data")
+    with mock.patch.dict(R.RULINGS, broken):
+        for case, rid, option, expected in runs:
+            assert cmp.compare(expected, score(case["input"], rules=Rules.parse({rid: option}))) != []
+
+
+def test_r009_per_set_is_the_project_reading():
+    hand = {"hand": "[111z][222z][333z][444z]999m55m", "win_tile": "9m", "win_by": "discard",
+            "prevalent_wind": "S", "seat_wind": "W"}
+    assert score(hand)["total"] == 95
+    assert score(hand, rules=Rules.parse(["R-009=A"]))["total"] == 94
+
+
+def test_rules_parse_label_and_declaration():
+    assert Rules.parse().is_default and Rules.parse().label == "seed000"
+    assert Rules.parse(["R-009=B"]).is_default                      # the default option is no change
+    r = Rules.parse(["R-009=A", "R-018:B"], edition="mcr2006")
+    assert r.label == "mcr2006 + R-009:A + R-018:B"
+    assert r.declaration() == {"rulings": {"R-009": "A", "R-018": "B"}, "edition": "mcr2006"}
+    assert r.points("two_concealed_kongs") == 8 and Rules().points("two_concealed_kongs") == 6
+    # a withdrawn option is the delta that carries it
+    assert Rules.parse(["R-001=C"]).deltas == {"chow-pairs-once"}
+    for bad in (["R-003=B"], ["R-009=C"], ["R-009"]):
+        with pytest.raises(RulesError):
+            Rules.parse(bad)
+    with pytest.raises(RulesError, match="edition"):
+        Rules.parse(edition="mcr1990")
+    with pytest.raises(RulesError, match="delta"):
+        Rules.parse(deltas=["no-such-delta"])
+
+
+def test_lint_keeps_the_three_kinds_apart():
+    base = {"id": "x", "tier": "disputed", "rulings": ["R-009:A"], "expect": {},
+            "alternatives": [{"ruling": "R-009:B", "expect": {}}]}
+    assert any("not the project's reading" in m for m in ruling_problems(base))
+    withdrawn = dict(base, rulings=["R-001"], alternatives=[{"ruling": "R-001:B", "expect": {}}])
+    assert any("withdrawn" in m for m in ruling_problems(withdrawn))
+    normative = {"id": "y", "tier": "ruling", "rulings": ["R-003"], "expect": {}}
+    assert any("no open ruling" in m for m in ruling_problems(normative))
+    missing = {"id": "z", "tier": "disputed", "rulings": ["R-002"], "expect": {},
+               "alternatives": [{"ruling": "R-002:B", "expect": {}}]}
+    assert any("R-002:C" in m for m in ruling_problems(missing))
+    assert [ruling_problems(c) for c in CORPUS.cases if ruling_problems(c)] == []
+
+
+def test_editions_data_names_known_fans_and_deltas():
+    from gb16.reference import table
+    for delta in R.DELTAS.values():
+        data = delta.get("data", {})
+        for fan_id in [*data.get("points", {}), *data.get("repeatable", {}), *data.get("absent", ())]:
+            assert fan_id in table.BY_ID
+        for e in data.get("exclusions", ()):
+            assert e["fan"] in table.BY_ID and e["excludes"] in table.BY_ID
+        assert delta["source"] and ("data" in delta or "switch" in delta)
+    for edition in R.EDITIONS.values():
+        assert set(edition["deltas"]) <= set(R.DELTAS)
+    assert set(R.WITHDRAWN_OPTIONS.values()) <= set(R.DELTAS)
+
+
+def test_every_switch_is_in_the_module_it_names():
+    from pathlib import Path
+    root = Path(R.__file__).resolve().parents[1]
+    entries = [(k, v) for k, v in R.DELTAS.items()]
+    entries += [(f"R-{k[2:]}", o) for k, r in R.RULINGS.items() for o in r["options"].values()]
+    for name, entry in entries:
+        if "switch" in entry:
+            text = (root / entry["switch"]).read_text(encoding="utf-8")
+            assert f'"{name}"' in text, (name, entry["switch"])

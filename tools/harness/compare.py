@@ -52,6 +52,11 @@ def default_option(ruling: str) -> str:
     return DEFAULT_OPTIONS.get(ruling, "A")
 
 
+def _is_open_option(ruling: str, option: str) -> bool:
+    from gb16.reference.rules import RULINGS
+    return ruling in RULINGS and option in RULINGS[ruling]["options"]
+
+
 def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
     """Pick the expectation for an implementation that declared ruling options *declared*.
 
@@ -70,6 +75,8 @@ def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
         if option == held.get(ruling, "A"):
             continue
         key = f"{ruling}:{option}"
+        if key not in alternatives and not case.get("alternatives") and _is_open_option(ruling, option):
+            continue  # tier ruling: every option of the open ruling gives ``expect``
         if key not in alternatives:
             return Selection(None, key, f"the implementation follows {key}; this case states "
                                         f"an expectation only for " + _options_named(ruling, alternatives, held))

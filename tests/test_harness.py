@@ -251,8 +251,8 @@ def test_resume_after_an_interrupted_write(tmp_path):
     assert "incomplete" in partial.warnings[0]
     with pytest.raises(HarnessError, match="interrupted run"):
         certify(tmp_path, protocol())                  # a new run would overwrite it
-    # --resume takes the implementation and options from the header.
-    resumed = run_certification(CertifyOptions(impl=None, out=str(full.path), resume=True, progress=False))
+    # --resume takes the implementation from the command line (the options from the header).
+    resumed = run_certification(CertifyOptions(impl=protocol(), out=str(full.path), resume=True, progress=False))
     assert resumed.complete and [c["id"] for c in resumed.cases] == ORDER
     assert set(statuses(resumed).values()) == {"pass"}
     # Only the 9 unfinished cases went to the restarted program (its requests count from 1 again).
@@ -261,7 +261,7 @@ def test_resume_after_an_interrupted_write(tmp_path):
     assert text.startswith("".join(kept))              # the finished lines are untouched
     assert sum('"type": "resume"' in line for line in text.splitlines()) == 1
     assert len([l for l in text.splitlines() if '"type": "case"' in l]) == len(ORDER)
-    again = run_certification(CertifyOptions(impl=None, out=str(full.path), resume=True, progress=False))
+    again = run_certification(CertifyOptions(impl=protocol(), out=str(full.path), resume=True, progress=False))
     assert again.path.read_text(encoding="utf-8") == text   # nothing left to do
 
 
@@ -307,7 +307,81 @@ def test_resume_refuses_a_changed_corpus_or_another_implementation(tmp_path):
     cases_file = corpus / "cases" / "invalid.json"
     cases_file.write_text(cases_file.read_text(encoding="utf-8").replace("five copies of 1m", "five copies of one"))
     with pytest.raises(HarnessError, match="corpus changed"):
+        run_certification(CertifyOptions(impl=protocol(), out=str(log.path), resume=True, progress=False))
+
+
+def test_resume_never_runs_the_command_in_the_run_log(tmp_path):
+    """A crafted header naming a command: --resume without --impl refuses, with another --impl
+    refuses showing both; the crafted command never runs."""
+    log = certify(tmp_path, protocol())
+    lines = log.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(lines[0])
+    planted = tmp_path / "PWNED"
+    header["impl_spec"] = f"sh -c 'touch {planted}'"
+    log.path.write_text(json.dumps(header) + "\n" + "".join(lines[1:4]), encoding="utf-8")
+    with pytest.raises(HarnessError, match="needs --impl") as refused:
         run_certification(CertifyOptions(impl=None, out=str(log.path), resume=True, progress=False))
+    assert "touch" in str(refused.value)                    # shown, so the user can judge it
+    with pytest.raises(HarnessError, match="different implementation") as refused:
+        run_certification(CertifyOptions(impl=protocol(), out=str(log.path), resume=True, progress=False))
+    assert "run log:" in str(refused.value) and "command line:" in str(refused.value)
+    assert protocol_impl_name() in str(refused.value)
+    time.sleep(0.2)
+    assert not planted.exists()
+
+
+def protocol_impl_name() -> str:
+    return PROTOCOL_IMPL.name
+
+
+def test_out_never_overwrites_without_overwrite(tmp_path):
+    other = tmp_path / "notes.txt"
+    other.write_text("someone's notes\n")
+    with pytest.raises(HarnessError, match="not a gb16 run log"):
+        certify(tmp_path, protocol(), name="notes.txt")
+    assert other.read_text() == "someone's notes\n"
+    certify(tmp_path, protocol())
+    with pytest.raises(HarnessError, match="complete run"):
+        certify(tmp_path, protocol())
+    again = certify(tmp_path, protocol(), overwrite=True)
+    assert again.complete
+    with pytest.raises(HarnessError, match="folder"):
+        certify(tmp_path, protocol(), name="")
+
+
+@pytest.mark.parametrize("line, problem", [
+    ('{"type": "case", "id": "x"', "line 2: not JSON"),
+    ('{"type": "case", "id": "x", "id": "y"}', "line 2: duplicate key"),
+    ('{"type": "case", "id": "x", "status": "pass"}', "line 2 (case)"),
+    ('{"type": "case", "id": 5, "status": "pass", "expected": null, "actual": null, "diff": [], "cites": [], '
+     '"time": 0}', "line 2 (case): id: 5 is not of type 'string'"),
+    ('{"type": "case", "id": "x", "status": "great", "expected": null, "actual": null, "diff": [], '
+     '"cites": [], "time": 0}', "line 2 (case): status"),
+    ('{"type": "exec", "command": "rm -rf /"}', "line 2: unknown line type \"exec\""),
+    ('[1, 2, 3]', "line 2: unknown line type"),
+    ('{"type": "case", "time": NaN}', "line 2: NaN is not JSON"),
+])
+def test_malformed_run_logs_name_the_line_and_the_problem(tmp_path, line, problem):
+    good = certify(tmp_path, protocol(), filters=["fx-seed-4-1-*"])
+    lines = good.path.read_text(encoding="utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([lines[0], line, *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(runlog.RunLogError) as error:
+        runlog.read(bad)
+    assert problem in str(error.value)
+    # and the command says so in one line, without a traceback
+    from gb16.tools.cli import main
+    assert main(["summary", str(bad)]) == 2
+
+
+def test_summary_of_a_malformed_run_log_is_one_clear_line(tmp_path, capsys):
+    from gb16.tools.cli import main
+    bad = tmp_path / "bad.jsonl"
+    for content in (b"", b"\xff\xfe garbage\n", b'{"type": "header"}\n', b"[]\n"):
+        bad.write_bytes(content)
+        assert main(["summary", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("gb16 summary: ") and "Traceback" not in err and err.count("\n") == 1
 
 
 # --------------------------------------------------------------------------- verdicts

@@ -6,6 +6,7 @@ Skipped when /usr/bin/chromium is missing (Debian: ``apt-get install chromium``)
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,3 +62,32 @@ def test_screenshot(report_page, tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000   # a real picture, not a blank frame
+
+
+def test_hostile_run_log_runs_no_script_in_a_browser(tmp_path):
+    """The hostile run log (markup and script in the implementation's metadata and answers and
+    in hand-edited case fields, tests/fixtures/harness/hostile.py) rendered and opened: every
+    payload would mark the page with ``data-pwned`` if it ran; none does, and the page's own
+    script still runs."""
+    sys.path.insert(0, str(FIXTURES))
+    from hostile import hostile_runlog
+    from gb16.tools.harness import runlog
+    page = write_reports(runlog.read(hostile_runlog(tmp_path)), tmp_path / "out", formats=["html"])["html"]
+    done = chromium(tmp_path, "--virtual-time-budget=3000", "--dump-dom", page.as_uri())
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+    assert "cases shown" in dom                                     # the page's own script ran
+    assert "data-pwned" not in _html_tag(dom)                       # no payload ran
+    assert dom.count("<script") == 1                                 # no script element from the payload
+    assert "<img" not in dom                                         # no element from the payload
+    # The check can fail: the same payload written unescaped does mark the page.
+    from misbehaving_impl import PAYLOAD
+    control = tmp_path / "control.html"
+    control.write_text(f"<!DOCTYPE html><html><body>{PAYLOAD}</body></html>", encoding="utf-8")
+    done = chromium(tmp_path, "--virtual-time-budget=3000", "--dump-dom", control.as_uri())
+    assert 'data-pwned="' in _html_tag(done.stdout)
+
+
+def _html_tag(dom: str) -> str:
+    match = re.search(r"<html[^>]*>", dom)
+    return match.group(0) if match else ""

@@ -171,8 +171,15 @@ def test_report_command_line(monkeypatch, tmp_path, capsys):
     code = main(["report", "--out", str(tmp_path / "r"), "--corpus", str(FIXTURES / "corpus"), "--no-progress",
                  "--skip", "differential", "--skip", "mutants"])
     out = capsys.readouterr().out
-    assert code == 0 and "compliance: pass" in out
+    assert code == 0 and "compliance: pass (partial)" in out      # never a plain "pass" with parts left out
     assert (tmp_path / "r" / "report.html").exists()
-    sections = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))["sections"]
+    report_data = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))
+    sections = report_data["sections"]
     assert "differential" not in sections and "mutants" not in sections and "coverage" in sections
+    # ... but the overview has a row for each skipped part, and the overall status says partial
+    assert report_data["compliance"]["status"] == "pass (partial)"
+    rows = sections["overview"]["data"]["parts"]
+    assert rows["gb13 differential"]["status"] == "skipped" and "--skip differential" in rows["gb13 differential"]["note"]
+    assert rows["Mutants"]["status"] == "skipped"
+    assert "skipped (--skip mutants)" in (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
     assert main(["report", "--out", str(tmp_path / "r2"), "--corpus", str(tmp_path / "missing")]) == 2

@@ -92,8 +92,11 @@ def test_an_interrupted_run_says_so(clean_log, tmp_path):
     cut.write_text("".join(lines[:5]), encoding="utf-8")
     summary = summarize(runlog.read(cut))
     assert "incomplete run: 4 of 12" in summary.progress_note()
-    assert "(the run is incomplete)" in summary.verdict.text
+    assert summary.verdict.key == "incomplete"
+    assert summary.verdict.text.startswith("incomplete: 4 of 12 cases recorded")   # never "conforms"
     assert "(incomplete)" in badge.data(summary)["message"]
+    assert terminal.exit_status(summary) == 3
+    assert cli_main(["summary", str(cut), "--show", "none"]) == 3
 
 
 def test_a_file_that_is_not_a_run_log_is_refused(tmp_path):
@@ -251,8 +254,19 @@ def test_json_summary(mixed_log):
     assert data["by_area"]["examples"]["cases"] == 5
 
 
+JUNIT_XSD = FIXTURES.parent / "junit" / "junit-10.xsd"
+
+
+def junit_schema_errors(text: str) -> list[str]:
+    """Errors of *text* against the JUnit schema Jenkins uses (tests/fixtures/junit/junit-10.xsd)."""
+    import xmlschema
+    return [f"{e.path}: {e.reason}" for e in xmlschema.XMLSchema(str(JUNIT_XSD)).iter_errors(text)]
+
+
 def test_junit_xml(mixed_log):
-    root = ET.fromstring(junit.render(summarize(mixed_log)))
+    text = junit.render(summarize(mixed_log))
+    assert junit_schema_errors(text) == []
+    root = ET.fromstring(text)
     testcases = root.findall(".//testcase")
     assert sorted(t.get("name") for t in testcases) == sorted(c["id"] for c in mixed_log.cases)
     by_name = {t.get("name"): t for t in testcases}
@@ -261,12 +275,27 @@ def test_junit_xml(mixed_log):
     assert int(root.get("failures")) == counts["fail"] == len(root.findall(".//failure"))
     assert int(root.get("errors")) == counts["error"] + counts["crash"] + counts["timeout"] == \
         len(root.findall(".//error"))
-    assert int(root.get("skipped")) == counts["skipped"] + counts["known"] == len(root.findall(".//skipped"))
+    assert sum(int(s.get("skipped")) for s in root.findall("testsuite")) == counts["skipped"] + counts["known"] \
+        == len(root.findall(".//skipped"))
     for case in mixed_log.cases:
-        cites = [p.get("value") for p in by_name[case["id"]].findall("properties/property[@name='cite']")]
-        assert cites == case["cites"]
+        out = by_name[case["id"]].find("system-out").text
+        assert f"cites: {', '.join(case['cites'])}" in out
     assert by_name["fx-seed-4-4-chicken-flower"].find("error").get("type") == "crash"
     assert by_name["fx-seed-4-3-knitted"].find("skipped").get("type") == "known"
+    # a failure shows the input and names its cause
+    failing = [c for c in mixed_log.cases if c["status"] == "fail"][0]
+    failure = by_name[failing["id"]].find("failure")
+    assert failure.text.startswith("input: " + failing["input"]["hand"])
+    assert failure.get("message")
+
+
+def test_junit_xsd_catches_what_jenkins_rejects():
+    """The schema check itself fails on what the old writer produced: <properties> inside a
+    <testcase> and a ``skipped`` attribute on <testsuites>."""
+    bad = ('<testsuites skipped="1"><testsuite name="a" tests="1" failures="0" errors="0">'
+           '<testcase name="x"><properties><property name="cite" value="y"/></properties></testcase>'
+           '</testsuite></testsuites>')
+    assert len(junit_schema_errors(bad)) == 2
 
 
 def test_badge(mixed_log, clean_log):
@@ -282,6 +311,74 @@ def test_write_reports_writes_well_formed_files(mixed_log, tmp_path):
     assert set(written) == set(REPORT_FILES)
     check_page(written["html"].read_text(encoding="utf-8"))
     ET.parse(written["junit"])
+    assert junit_schema_errors(written["junit"].read_text(encoding="utf-8")) == []
     json.loads(written["json"].read_text(encoding="utf-8"))
     json.loads(written["badge"].read_text(encoding="utf-8"))
     assert written["markdown"].read_text(encoding="utf-8").startswith("# gb16 certification")
+
+
+# --------------------------------------------------------------------------- hostile input
+
+def test_hostile_run_log_is_shown_as_text_everywhere(tmp_path):
+    """Markup and script from an implementation's metadata and answers, and from a hand-edited
+    run log, are escaped in HTML, inert in Markdown, plain in JUnit and the terminal."""
+    sys.path.insert(0, str(FIXTURES))
+    from hostile import PAYLOAD, hostile_runlog
+    path = hostile_runlog(tmp_path)
+    log = runlog.read(path)
+    summary = summarize(log)
+    page = html_page.render(summary)
+    template = (Path(html_page.__file__).parent / "templates" / "report.html").read_text(encoding="utf-8")
+    assert page.count("<script") == template.count("<script")          # only the page's own script
+    elements = _elements(page)                                          # as a browser's parser sees them
+    assert [tag for tag, _ in elements].count("script") == template.count("<script")
+    assert not [tag for tag, _ in elements if tag in ("img", "iframe", "object", "embed")]
+    for tag, attrs in elements:                                         # no element carries a handler
+        assert not [name for name, _ in attrs if name.startswith("on")], (tag, attrs)
+        for name, value in attrs:
+            if name in ("href", "src", "action", "formaction"):
+                assert not (value or "").strip().lower().startswith(("javascript:", "data:")), (tag, value)
+    assert "&lt;script&gt;document.documentElement" in page           # shown, as text
+    assert "&lt;b onmouseover=alert(1)&gt;python&lt;/b&gt;" in page
+    assert "not an http(s) URL" in page                                 # the javascript: url is no link
+    md = markdown.render(summary)
+    assert "\\<script\\>" in md
+    # rendered by a CommonMark renderer that passes raw HTML through (as many do): no element
+    # from the payload, no javascript: link
+    from markdown_it import MarkdownIt
+    rendered = MarkdownIt("commonmark").enable("table").render(md)
+    tags = [tag for tag, _ in _elements(rendered)]
+    assert not {"script", "img", "svg", "b"} & set(tags) and "a" not in tags, sorted(set(tags))
+    assert "&lt;script&gt;document.documentElement" in rendered       # the payload is there, as text
+    xml = junit.render(summary)
+    ET.fromstring(xml.encode("utf-8"))                                  # well-formed whatever the payload
+    assert junit_schema_errors(xml) == []
+    text = terminal.render(summary, show="all")
+    assert "\x1b" not in text and "\\x1b[31m" in text
+
+
+def _elements(page: str) -> list[tuple[str, list]]:
+    found = []
+
+    class Collect(html.parser.HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            found.append((tag, attrs))
+    Collect().feed(page)
+    return found
+
+
+def test_url_links_only_http_and_https():
+    assert html_page.safe_url("https://example.org/scorer") and html_page.safe_url("http://x.y")
+    for bad in ("javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,<b>", "//evil.example/",
+                "/relative", "https://a b", " https://x.y", "vbscript:x", "https:alert(1)", None, 5):
+        assert html_page.safe_url(bad) is None, bad
+
+
+def test_a_fan_id_with_markup_in_a_run_log_is_refused(tmp_path, clean_log):
+    lines = clean_log.path.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[1])
+    record["actual"]["fans"][0]["id"] = "<img src=x onerror=alert(1)>"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([lines[0], json.dumps(record, ensure_ascii=False), *lines[2:]]) + "\n", encoding="utf-8")
+    with pytest.raises(runlog.RunLogError, match=r"line 2 \(case\).*does not match"):
+        runlog.read(bad)

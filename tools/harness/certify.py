@@ -3,7 +3,8 @@
     gb16 certify --impl "node tools/examples/node_harness.js" --out out/node.jsonl
     gb16 certify --impl python:mypkg.scorer:score --variant gb16 --filter 'honours-*'
     gb16 certify --impl reference --report report/
-    gb16 certify --resume --out out/node.jsonl          # continue an interrupted run
+    gb16 certify --resume --impl "node tools/examples/node_harness.js" --out out/node.jsonl
+                                                        # continue an interrupted run
     gb16 summary out/node.jsonl --show failures          # exit status 1 when anything failed
 
 Every case goes through :func:`judge`: the expectation is chosen for the implementation's
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import shlex
 import signal
 import sys
 import threading
@@ -28,7 +30,7 @@ from pathlib import Path
 from gb16.tools.differential import pymahjonggb_run as differential
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import compare, select_expectation
-from gb16.tools.harness.corpus import Corpus, case_variant, load_corpus, select_cases
+from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.implementations import Implementation, resolve_implementation
 from gb16.tools.harness.progress import Progress
 from gb16.tools.harness.protocol import HarnessError, Outcome, schema_problem
@@ -179,9 +181,7 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
     if not options.impl:
         raise HarnessError("--impl is required (or --resume to continue a run log)")
     out = Path(options.out) if options.out else runlog.default_path(options.impl)
-    if out.exists() and not options.overwrite and runlog.is_interrupted(out):
-        raise HarnessError(f"{out} holds an interrupted run; continue it with --resume, "
-                           f"or start over with --overwrite")
+    check_out(out, options.overwrite)
     corpus = load_corpus(options.corpus)
     selected = select_cases(corpus.cases, options.variant, options.filters)
     if not selected and not options.allow_empty:
@@ -196,14 +196,59 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
     return runlog.read(out)
 
 
+def check_out(out: Path, overwrite: bool) -> None:
+    """Refuse to replace anything at *out* without ``--overwrite``: a run log is a record, and
+    a file that is not one may be anybody's."""
+    if out.is_dir():
+        raise HarnessError(f"--out {out} is a folder; give the path of a run log file")
+    if not out.exists() or overwrite or out.stat().st_size == 0:
+        return
+    try:
+        existing = runlog.read(out)
+    except RunLogError:
+        raise HarnessError(f"--out {out} exists and is not a gb16 run log; refusing to overwrite it "
+                           f"(choose another --out, or --overwrite to replace it)") from None
+    if not existing.complete:
+        raise HarnessError(f"{out} holds an interrupted run ({len(existing.cases)} cases done); continue it "
+                           f"with --resume, or start over with --overwrite")
+    raise HarnessError(f"{out} holds a complete run ({len(existing.cases)} cases, {existing.header.get('started')}); "
+                       f"refusing to overwrite it (choose another --out, or --overwrite to replace it)")
+
+
+def _saved_options(header: dict, where: str) -> dict:
+    """The run options stored in a header, checked: a run log is data that anyone may have edited."""
+    saved = header.get("options") or {}
+    timeout = saved.get("timeout", DEFAULT_TIMEOUT)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 86400:
+        raise HarnessError(f"{where}: header option timeout {timeout!r} is not a number of seconds")
+    variant = saved.get("variant")
+    if variant not in (None, *VARIANTS):
+        raise HarnessError(f"{where}: header option variant {variant!r} is not one of {', '.join(VARIANTS)}")
+    filters = saved.get("filter") or []
+    if not isinstance(filters, list) or not all(isinstance(f, str) for f in filters):
+        raise HarnessError(f"{where}: header option filter {filters!r} is not a list of globs")
+    return {"timeout": float(timeout), "variant": variant, "filter": filters}
+
+
 def _resume(options: CertifyOptions) -> runlog.RunLog:
+    """Continue an interrupted run.  The implementation comes from ``--impl`` on the command
+    line, never from the run log: a run log is a shareable file, and running the command it
+    names would let whoever wrote it run anything.  When ``--impl`` differs from the one the
+    run was started with, both are shown and nothing runs."""
     if not options.out:
         raise HarnessError("--resume needs --out RUNLOG (the run log to continue)")
     log = runlog.read(options.out)
     header = log.header
-    if options.impl and options.impl.strip() != header.get("impl_spec"):
-        raise HarnessError(f"{options.out} is a run of --impl {header.get('impl_spec')!r}, not {options.impl!r}")
-    saved = header.get("options", {})
+    recorded = header.get("impl_spec")
+    if not options.impl:
+        raise HarnessError(f"--resume needs --impl: the run log is data and its command is never run; "
+                           f"this run was started with --impl {recorded!r} — pass it again if that is what "
+                           f"you mean to run")
+    if options.impl.strip() != recorded:
+        raise HarnessError(f"{options.out} is a run of a different implementation:\n"
+                           f"  run log:      --impl {recorded!r}\n  command line: --impl {options.impl.strip()!r}\n"
+                           f"start a new run with another --out to certify the other one")
+    saved = _saved_options(header, str(options.out))
     corpus = load_corpus(options.corpus or header["corpus"].get("path"))
     if corpus.hash != header["corpus"]["hash"]:
         raise HarnessError(f"the corpus changed since this run started ({header['corpus']['hash'][:19]}… → "
@@ -213,9 +258,8 @@ def _resume(options: CertifyOptions) -> runlog.RunLog:
     remaining = [case for case in selected if case["id"] not in done]
     if log.complete and not remaining:
         return log
-    resumed = CertifyOptions(impl=header["impl_spec"], timeout=saved.get("timeout", DEFAULT_TIMEOUT),
-                             progress=options.progress)
-    impl = resolve_implementation(header["impl_spec"], startup_timeout=max(resumed.timeout, 30.0))
+    resumed = CertifyOptions(impl=options.impl, timeout=saved["timeout"], progress=options.progress)
+    impl = resolve_implementation(options.impl, startup_timeout=max(resumed.timeout, 30.0))
     metadata = impl.start()
     if metadata != header["implementation"]:
         impl.stop()
@@ -268,7 +312,8 @@ def register(subparsers) -> None:
         "certify", help="run an implementation against the corpus and write a run log",
         description="Run an implementation against the corpus, judge every case and write a run log.\n\n"
                     + __doc__.split("\n\n")[1] + "\n\nExit status: 0 when nothing failed, 1 when any case "
-                    "failed, errored, crashed or timed out, 2 on bad input.",
+                    "failed, errored, crashed or timed out or the protocol was broken, 2 on bad input, "
+                    "3 when the run is incomplete, 130/143 when interrupted/terminated.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     certify.add_argument("--impl", metavar="SPEC",
                          help='"COMMAND ARGS" (a program speaking the harness protocol), '
@@ -281,8 +326,10 @@ def register(subparsers) -> None:
                          help=f"time limit per case (default {DEFAULT_TIMEOUT:g})")
     certify.add_argument("--known-failures", metavar="FILE", help='JSON {"case-id": "reason", …}')
     certify.add_argument("--out", metavar="RUNLOG", help="run log to write (default out/certify-<impl>.jsonl)")
-    certify.add_argument("--resume", action="store_true", help="continue the interrupted run in --out")
-    certify.add_argument("--overwrite", action="store_true", help="replace an interrupted run log in --out")
+    certify.add_argument("--resume", action="store_true",
+                         help="continue the interrupted run in --out (give the same --impl: the run log's is never run)")
+    certify.add_argument("--overwrite", action="store_true",
+                         help="replace whatever --out holds (without it, an existing file is never overwritten)")
     certify.add_argument("--report", metavar="DIR", help="also write every report format into DIR")
     certify.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures",
                          help="cases to list after the counts (default failures)")
@@ -293,7 +340,8 @@ def register(subparsers) -> None:
     summary = subparsers.add_parser(
         "summary", help="summarize a run log; render reports from it",
         description="Print the summary of a run log and optionally render it. "
-                    "Exit status 1 when any case failed, errored, crashed or timed out.")
+                    "Exit status 1 when any case failed, errored, crashed or timed out or the protocol "
+                    "was broken, 2 when the run log cannot be read, 3 when the run is incomplete.")
     summary.add_argument("runlog", metavar="RUNLOG")
     summary.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures")
     summary.add_argument("--markdown", metavar="FILE")
@@ -338,19 +386,19 @@ def run_certify(args) -> int:
         print("gb16 certify: --timeout must be positive", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else (runlog.default_path(args.impl) if args.impl else None)
+    again = f"gb16 certify --resume --impl {shlex.quote(args.impl or 'SPEC')} --out {out}"
     try:
         with _signals_interrupt():
             log = run_certification(options)
     except (HarnessError, RunLogError) as exc:
         print(f"gb16 certify: {exc}", file=sys.stderr)
         if out and out.exists() and runlog.is_interrupted(out):
-            print(f"the finished cases are kept in {out}; continue with: gb16 certify --resume --out {out}",
-                  file=sys.stderr)
+            print(f"the finished cases are kept in {out}; continue with: {again}", file=sys.stderr)
         return 2
     except (KeyboardInterrupt, Terminated) as exc:
         kill_all()
         print(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the finished "
-              f"cases are kept in {out}; continue with: gb16 certify --resume --out {out}", file=sys.stderr)
+              f"cases are kept in {out}; continue with: {again}", file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
     return _print_and_render(log, args.show, report_dir=args.report)
 

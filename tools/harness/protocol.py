@@ -14,6 +14,7 @@ import referencing
 import referencing.jsonschema
 
 from gb16 import corpus as corpus_package
+from gb16.reference import jsonlines
 
 PROTOCOL_VERSION = 1
 SCHEMA_BASE = "https://gb16.invalid/schema/"
@@ -98,29 +99,13 @@ def check_metadata(metadata: Any) -> str | None:
     return schema_problem("protocol/response.schema.json#/$defs/start", metadata)
 
 
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
+def strict_json(raw: bytes | str, max_bytes: int = 256 * 1024 * 1024) -> Any:
+    """One JSON text, strictly (gb16.reference.jsonlines: UTF-8, no NaN/Infinity, no duplicate
+    keys, bounded depth and integers); raises ValueError (JSONInputError) with the reason.
 
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    result = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"duplicate key {key!r}")
-        result[key] = value
-    return result
-
-
-def strict_json(raw: bytes | str) -> Any:
-    """One JSON text, strictly: UTF-8, no NaN/Infinity, no duplicate keys (ValueError otherwise).
-
-    An implementation's line is data; a lenient parse would let ``{"seq": 1, "seq": 2}`` or
-    ``NaN`` through as something the implementation did not unambiguously say."""
-    text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
-    try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+    An implementation's line, like a run log's, is data; a lenient parse would let
+    ``{"seq": 1, "seq": 2}`` or ``NaN`` through as something nobody unambiguously said."""
+    return jsonlines.parse_line(raw, max_bytes=max_bytes)
 
 
 def parse_response(line: bytes | str, seq: int) -> Outcome:
@@ -132,10 +117,8 @@ def parse_response(line: bytes | str, seq: int) -> Outcome:
     text = line.decode("utf-8", "replace") if isinstance(line, (bytes, bytearray)) else line
     try:
         response = strict_json(line)
-    except UnicodeDecodeError:
-        return Outcome("invalid", message="the response is not UTF-8", offending_line=_clip(text))
     except ValueError as exc:
-        return Outcome("invalid", message=f"the response is not JSON ({exc})", offending_line=_clip(text))
+        return Outcome("invalid", message=f"the response is not strict JSON ({exc})", offending_line=_clip(text))
     if not isinstance(response, dict):
         return Outcome("invalid", message="the response is not a JSON object", offending_line=_clip(text))
     got = response.get("seq")

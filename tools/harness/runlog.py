@@ -222,14 +222,12 @@ def read(path: Path | str) -> RunLog:
         if len(raw) > MAX_RUNLOG_LINE:
             raise RunLogError(f"{where}: longer than {MAX_RUNLOG_LINE} bytes")
         try:
-            record = strict_json(raw)
-        except UnicodeDecodeError as exc:
-            raise RunLogError(f"{where}: not UTF-8 (byte {exc.start})") from None
+            record = strict_json(raw, max_bytes=MAX_RUNLOG_LINE)
         except ValueError as exc:
             if last and not data.endswith(b"\n"):
                 warnings.append(f"line {number} is incomplete (the run was interrupted); ignored")
                 continue
-            raise RunLogError(f"{where}: not JSON ({exc}) — is this a gb16 run log?") from None
+            raise RunLogError(f"{where}: {exc} — is this a gb16 run log?") from None
         kind = record.get("type") if isinstance(record, dict) else None
         if header is None:
             if kind != "header" or record.get("format") != FORMAT:

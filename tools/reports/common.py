@@ -8,7 +8,9 @@ badge) only lay this out; none of them reads anything but the run log.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -22,26 +24,36 @@ from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 
 @dataclass
 class Verdict:
-    key: str        # "conforms" | "known" | "fails" | "empty"
+    key: str        # "conforms" | "known" | "fails" | "incomplete" | "empty"
     text: str
     color: str      # shields.io colour name
 
 
-def verdict(counts: dict[str, int], complete: bool = True) -> Verdict:
-    """The one-line answer a referee can cite."""
+def verdict(counts: dict[str, int], complete: bool = True, selected: int | None = None,
+            violations: int = 0) -> Verdict:
+    """The one-line answer a referee can cite.
+
+    A run that did not reach its footer is ``incomplete: N of M`` whatever its cases say — an
+    interrupted run is never a pass; protocol violations make a run fail even when every
+    case passed."""
     failing = sum(counts.get(s, 0) for s in FAILING)
     judged = counts.get("total", 0) - counts.get("skipped", 0)
     skipped = f"; {counts['skipped']} skipped" if counts.get("skipped") else ""
-    partial = "" if complete else " (the run is incomplete)"
-    if failing:
-        return Verdict("fails", f"does not conform: {failing} of {judged} judged cases failed"
-                                f"{skipped}{partial}", "red")
+    broken = f"; {violations} protocol violation{'s' if violations != 1 else ''}" if violations else ""
+    if not complete:
+        of = f" of {selected}" if isinstance(selected, int) else ""
+        so_far = f"; {failing} failed so far" if failing else ""
+        return Verdict("incomplete", f"incomplete: {counts.get('total', 0)}{of} cases recorded (the run was "
+                                     f"interrupted){so_far}{broken}", "lightgrey")
+    if failing or violations:
+        what = f"{failing} of {judged} judged cases failed" if failing else f"all {judged} judged cases passed"
+        return Verdict("fails", f"does not conform: {what}{broken}{skipped}", "red")
     if judged == 0:
-        return Verdict("empty", f"nothing was judged{skipped}{partial}", "lightgrey")
+        return Verdict("empty", f"nothing was judged{skipped}", "lightgrey")
     if counts.get("known"):
         return Verdict("known", f"conforms except {counts['known']} known failures "
-                                f"({counts['pass']} of {judged} judged cases passed){skipped}{partial}", "yellow")
-    return Verdict("conforms", f"conforms: all {judged} judged cases passed{skipped}{partial}", "brightgreen")
+                                f"({counts['pass']} of {judged} judged cases passed){skipped}", "yellow")
+    return Verdict("conforms", f"conforms: all {judged} judged cases passed{skipped}", "brightgreen")
 
 
 # --------------------------------------------------------------------------- tallies
@@ -117,12 +129,18 @@ class Summary:
     def failures(self) -> list[dict]:
         return [c for c in self.log.cases if c["status"] in FAILING]
 
+    def failure_groups(self) -> list["FailureGroup"]:
+        """The failures grouped by cause, most frequent first."""
+        return group_failures(self.failures(), self.fan_label)
+
     def unexpected_passes(self) -> list[dict]:
         return [c for c in self.log.cases if c.get("unexpected_pass")]
 
     def fan_label(self, fan_id: str) -> str:
         fan = self.fans.get(fan_id)
-        return f"{fan['zh']} {fan['en']}" if fan else fan_id
+        if not fan or not (fan.get("zh") or fan.get("en")):
+            return str(fan_id)
+        return " ".join(str(fan[k]) for k in ("zh", "en") if fan.get(k))
 
     def impl_label(self) -> str:
         impl = self.impl
@@ -145,8 +163,10 @@ class Summary:
             return None
         selected = self.log.header.get("selected")
         done = len(self.log.cases)
+        spec = self.log.header.get("impl_spec")
+        spec = shlex.quote(spec) if isinstance(spec, str) else "SPEC"
         return (f"incomplete run: {done} of {selected} cases recorded (interrupted; "
-                f"continue it with `gb16 certify --resume --out {self.log.path}`)")
+                f"continue it with `gb16 certify --resume --impl {spec} --out {self.log.path}`)")
 
 
 def summarize(log: RunLog) -> Summary:
@@ -160,7 +180,8 @@ def summarize(log: RunLog) -> Summary:
     by_clause = tally_by(cases, lambda c: c.get("cites", []))
     by_clause = dict(sorted(by_clause.items(), key=lambda kv: clause_sort_key(kv[0])))
     return Summary(
-        log=log, counts=counts, verdict=verdict(counts, log.complete),
+        log=log, counts=counts,
+        verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations)),
         by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
         by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
         by_fan=by_fan, by_clause=by_clause, fans=fans,
@@ -313,6 +334,18 @@ def input_summary(case_input: Any) -> str:
     return " · ".join(parts)
 
 
+_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """*text* with control characters (ANSI escapes, carriage returns, bidirectional overrides)
+    shown as ``\\xNN``/``\\uNNNN`` instead of acting on the terminal; newlines are kept."""
+    def show(match: re.Match) -> str:
+        code = ord(match.group(0))
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return _UNPRINTABLE.sub(show, text)
+
+
 # --------------------------------------------------------------------------- result text
 
 def fans_text(fans: dict[str, int] | None, labels=None) -> str:
@@ -359,23 +392,119 @@ def actual_text(case: dict, labels=None) -> str:
     return f"(no result: {case['status']})"
 
 
+def _one_line(value: Any, limit: int = 300) -> str:
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = repr(value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def implementation_message(case: dict) -> list[str]:
+    """What the implementation itself said about the case: the message of an error result,
+    the context of an ``errored`` response (its last lines, for a traceback), the tail of its
+    standard error for a crash or timeout."""
+    lines = []
+    actual = case.get("actual")
+    if isinstance(actual, dict) and actual.get("ok") is False:
+        error = actual.get("error") if isinstance(actual.get("error"), dict) else {}
+        if error.get("message"):
+            lines.append(f"implementation's message: {_one_line(error['message'])}")
+    context = case.get("context")
+    if case["status"] in ("error", "known") and context is not None and not isinstance(context, dict):
+        text = str(context).strip().splitlines()
+        lines.append("implementation's context: " + (" | ".join(t.strip() for t in text[-3:]) if text else "(empty)"))
+    elif case["status"] in ("error", "known") and isinstance(context, dict) and "stderr_tail" not in context:
+        lines.append(f"implementation's context: {_one_line(context)}")
+    if isinstance(context, dict) and context.get("stderr_tail"):
+        tail = [str(line) for line in context["stderr_tail"] if str(line).strip()][-3:]
+        if tail:
+            lines.append("its standard error ended: " + " | ".join(_one_line(t, 160) for t in tail))
+    return lines
+
+
 def diff_lines(case: dict) -> list[str]:
-    """The case's differences, or the reason it has no result, as short lines."""
+    """The case's differences, or the reason it has no result, as short lines, with what the
+    implementation itself said."""
     lines = [describe(entry) for entry in case.get("diff", [])]
     if case["status"] in ("error", "crash", "timeout", "skipped") and case.get("message"):
         lines.append(case["message"])
     if case.get("offending_line"):
         lines.append(f"offending line: {case['offending_line']}")
-    context = case.get("context")
-    if case["status"] == "crash" and isinstance(context, dict) and context.get("stderr_tail"):
-        lines.append("stderr: " + " | ".join(context["stderr_tail"][-3:]))
-    if case["status"] == "error" and isinstance(context, str):
-        lines.append("context: " + context.strip().splitlines()[-1] if context.strip() else "context: (empty)")
+    lines += implementation_message(case)
+    if case.get("uncompared"):
+        lines.append("not compared: " + ", ".join(f"{entry['field']} (needs {entry['capability']})"
+                                                  for entry in case["uncompared"]))
     if case.get("known"):
         lines.append(f"known failure: {case['known']}")
     if case.get("unexpected_pass"):
         lines.append("unexpected pass of a known failure — remove it from the known-failures file")
     return lines
+
+
+def input_line(case: dict) -> str:
+    """The case's input in one line: the hand and its non-default fields (winds, flags …)."""
+    case_input = case.get("input")
+    if not isinstance(case_input, dict):
+        return f"input: {_one_line(case_input)}"
+    extra = input_summary(case_input)
+    return f"input: {case_input.get('hand')}" + (f" · {extra}" if extra else "")
+
+
+def failure_details(case: dict, labels=None) -> list[str]:
+    """Everything a person needs to act on one failure: the input, the expectation, the
+    answer, each difference and the implementation's own message."""
+    return [input_line(case), f"expected ({case.get('expectation', 'A')}): {expected_text(case.get('expected'), labels)}",
+            f"actual: {actual_text(case, labels)}"] + diff_lines(case)
+
+
+_NUMBERS = re.compile(r"\d+(\.\d+)?")
+
+
+def failure_signatures(case: dict, labels=None) -> list[str]:
+    """The causes of one failing case, each a short phrase shared by every case with the same
+    cause ("单钓将 Single Wait missing", "total differs", "timeout"), for grouping."""
+    labels = labels or str
+    status = case.get("underlying") if case["status"] == "known" else case["status"]
+    if status != "fail":
+        message = _NUMBERS.sub("N", str(case.get("message") or status))
+        return [f"{status}: {message}"[:160]]
+    found = []
+    for entry in case.get("diff", []):
+        field = str(entry.get("field", ""))
+        if field.startswith("fans."):
+            found.append(f"{labels(field[5:])} {entry.get('note') or 'differs'}".split(" (none of")[0])
+        elif field in ("total", "fan_points", "meets_minimum", "waits"):
+            found.append(f"{field} differs")
+        elif field == "result":
+            found.append(f"an error ({entry.get('actual')}) instead of a score")
+        elif field == "error":
+            found.append(f"error {entry.get('expected')} expected, got {entry.get('actual')}")
+        else:
+            found.append(f"{field} differs")
+    return list(dict.fromkeys(found)) or ["result differs"]
+
+
+@dataclass
+class FailureGroup:
+    signature: str
+    count: int
+    ids: list[str]
+
+
+def group_failures(cases: Iterable[dict], labels=None) -> list[FailureGroup]:
+    """Failing cases grouped by cause, most frequent first (a case with two causes counts in both)."""
+    groups: dict[str, FailureGroup] = {}
+    for case in cases:
+        for signature in failure_signatures(case, labels):
+            group = groups.setdefault(signature, FailureGroup(signature, 0, []))
+            group.count += 1
+            group.ids.append(case["id"])
+    return sorted(groups.values(), key=lambda g: (-g.count, g.signature))
 
 
 # --------------------------------------------------------------------------- writing every format

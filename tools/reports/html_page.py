@@ -25,7 +25,21 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 def esc(value: Any) -> str:
+    """Text made inert in HTML (element content and quoted attributes alike).
+
+    Everything that comes from an implementation or a run log — names, versions, messages,
+    offending lines, fan ids, case fields — is shown through this, never as markup."""
     return html.escape("—" if value is None else str(value), quote=True)
+
+
+def safe_url(value: Any) -> str | None:
+    """*value* when it is an absolute ``http``/``https`` URL (the only links a report makes
+    from an implementation's metadata), else None — ``javascript:``, ``data:`` and relative
+    URLs are shown as text."""
+    if not isinstance(value, str) or any(ch.isspace() or ord(ch) < 32 for ch in value):
+        return None
+    match = re.match(r"(?i)^(https?)://[^/?#\s]+", value)
+    return value if match else None
 
 
 # --------------------------------------------------------------------------- tiles
@@ -63,7 +77,8 @@ def tile_svg(tile: str) -> str:
     """One tile; its <title> is the tooltip and accessible name (notation, Chinese name, glyph)."""
     if not _known_tile(tile):
         return f"<code>{esc(tile)}</code>"
-    return f'<svg class="tile"><title>{tile} {tile_name(tile)} {tile_glyph(tile)}</title><use href="#t-{tile}"/></svg>'
+    return (f'<svg class="tile"><title>{esc(tile)} {esc(tile_name(tile))} {esc(tile_glyph(tile))}</title>'
+            f'<use href="#t-{esc(tile)}"/></svg>')
 
 
 def hand_html(case_input: Any) -> str:
@@ -86,8 +101,8 @@ def hand_html(case_input: Any) -> str:
             f'<div class="hand-meta"><code>{esc(hand)}</code>{" · " + meta if meta else ""}</div>')
 
 
-def _known_tile(tile: str) -> bool:
-    return len(tile) == 2 and ((tile[1] in "mps" and tile[0] in "123456789") or (tile[1] == "z" and tile[0] in "1234567"))
+def _known_tile(tile: Any) -> bool:
+    return isinstance(tile, str) and len(tile) == 2 and ((tile[1] in "mps" and tile[0] in "123456789") or (tile[1] == "z" and tile[0] in "1234567"))
 
 
 # --------------------------------------------------------------------------- results
@@ -98,7 +113,7 @@ def _fan_items(fans: dict[str, int], bad: set[str], summary: Summary) -> str:
     items = []
     for fan_id, count in fans.items():
         points = summary.fans.get(fan_id, {}).get("points")
-        label = f"{summary.fan_label(fan_id)}{' ×' + str(count) if count > 1 else ''}"
+        label = f"{esc(summary.fan_label(fan_id))}{' ×' + esc(count) if count != 1 else ''}"
         label += f" <span class=\"muted\">{esc(points)}</span>" if points is not None else ""
         items.append(f'<li class="{"bad" if fan_id in bad else ""}" title="{esc(fan_id)}">{label}</li>')
     return '<ul class="fanlist">' + "".join(items) + "</ul>"
@@ -210,8 +225,7 @@ def meta_html(summary: Summary) -> str:
     corpus, git, impl = header.get("corpus", {}), header.get("git", {}), summary.impl
     options = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items() if v not in (None, [], False))
     rows = [
-        ("implementation", summary.impl_label() + (f' · <a href="{esc(impl["url"])}">{esc(impl["url"])}</a>'
-                                                   if impl.get("url") else "")),
+        ("implementation", esc(summary.impl_label()) + _url_html(impl.get("url"))),
         ("variants", esc(", ".join(impl.get("variants", [])))),
         ("rulings", esc(summary.declared_rulings())),
         ("connected as", f'<code>{esc(header.get("impl_spec"))}</code>'),
@@ -229,6 +243,14 @@ def meta_html(summary: Summary) -> str:
     for warning in header.get("warnings", []) + summary.log.warnings:
         notes.append(f'<div class="note">warning: {esc(warning)}</div>')
     return f'<table class="meta">{body}</table>' + "".join(notes)
+
+
+def _url_html(url: Any) -> str:
+    if url is None:
+        return ""
+    if safe_url(url):
+        return f' · <a href="{esc(url)}" rel="noopener noreferrer nofollow">{esc(url)}</a>'
+    return f' · <span class="muted" title="not an http(s) URL, so not a link">{esc(url)}</span>'
 
 
 def tally_table(name: str, tallies: dict[str, Tally], label=None, link_attr: str | None = None,
@@ -328,7 +350,7 @@ def _cell(value: Any) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return f'<td class="num">{esc(value)}</td>'
     if value in ("pass", "fail", "error", "unavailable", "known", "skipped", "timeout", "crash"):
-        return f'<td><span class="status {value}">{value}</span></td>'
+        return f'<td><span class="status {esc(value)}">{esc(value)}</span></td>'
     return f"<td>{esc(value)}</td>"
 
 

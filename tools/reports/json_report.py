@@ -32,6 +32,7 @@ def data(summary: Summary, sections: list[Section] = (), lead: list[Section] = (
         "runlog": {"path": str(summary.log.path), "sha256": summary.runlog_sha256,
                    "complete": summary.log.complete},
         "counts": summary.counts,
+        "violations": summary.log.violations,
         "by_area": _rows(summary.by_area), "by_tier": _rows(summary.by_tier),
         "by_fan": _rows(summary.by_fan), "by_clause": _rows(summary.by_clause),
         "failures": [_case_brief(c) for c in summary.failures()],

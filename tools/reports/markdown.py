@@ -3,18 +3,37 @@ every failure with expected vs actual, every case, and the quoted clauses."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 from tabulate import tabulate
 
-from gb16.tools.reports.common import (Section, Summary, actual_text, diff_lines, expected_text)
+from gb16.tools.reports.common import (Section, Summary, actual_text, diff_lines, expected_text,
+                                      input_summary)
 from gb16.tools.harness.runlog import STATUSES
 
 
+#: Characters that could start markup in CommonMark/GFM: emphasis, code, links and images,
+#: raw HTML and entities, table cells.  Each is shown as itself after a backslash (an ``_``
+#: inside a word, as in fan ids, cannot start emphasis and is left alone).
+_MARKUP = re.compile(r"([\\`*\[\]<>|&~])|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+
 def cell(value: Any) -> str:
-    """A value made safe for a Markdown table cell."""
+    """Text made inert in Markdown, on one line (for table cells and inline text alike).
+
+    Everything from an implementation or a run log goes through this: ``<script>`` stays
+    text, ``[x](javascript:…)`` is no link, and a ``|`` cannot open a new table cell."""
     text = "—" if value is None else str(value)
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    return _MARKUP.sub(lambda m: "\\" + m.group(0), _CONTROL.sub(" ", text))
+
+
+def fenced(text: str) -> list[str]:
+    """A code block whose fence is longer than any run of backticks inside it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, text, fence]
 
 
 def table(headers: list[str], rows: Iterable[list[Any]]) -> str:
@@ -26,15 +45,15 @@ def table(headers: list[str], rows: Iterable[list[Any]]) -> str:
 
 def render_section(section: Section, level: int = 2) -> str:
     title = section.title + (f" — {section.status}" if section.status else "")
-    parts = [f"{'#' * level} {title}", ""]
+    parts = [f"{'#' * level} {cell(title)}", ""]
     for block in section.blocks:
         kind = block[0]
         if kind == "p":
-            parts += [block[1], ""]
+            parts += [cell(block[1]), ""]
         elif kind == "table":
             parts += [table(block[1], block[2]), ""]
         elif kind == "pre":
-            parts += ["```", block[1], "```", ""]
+            parts += fenced(block[1]) + [""]
         elif kind == "list":
             parts += [f"* {cell(item)}" for item in block[1]] + [""]
     return "\n".join(parts)
@@ -47,10 +66,10 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
     corpus, git = header.get("corpus", {}), header.get("git", {})
     h = "#" * heading_level
     labels = summary.fan_label
-    out = [f"**Verdict: {summary.verdict.text}.**", ""]
+    out = [f"**Verdict: {cell(summary.verdict.text)}.**", ""]
     note = summary.progress_note()
     if note:
-        out += [f"> {note}", ""]
+        out += [f"> {cell(note)}", ""]
     out += [table(["", ""], [
         ["implementation", summary.impl_label()],
         ["variants", ", ".join(impl.get("variants", []))],
@@ -63,7 +82,7 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
         ["run log", f"{summary.log.path.name} · {summary.runlog_sha256}"],
     ]), ""]
     for warning in header.get("warnings", []) + summary.log.warnings:
-        out += [f"> warning: {warning}", ""]
+        out += [f"> warning: {cell(warning)}", ""]
     out += [f"{h} Results", "", table(["status", "cases"],
             [[s, counts[s]] for s in STATUSES] + [["unexpected pass", counts["unexpected_pass"]],
                                                   ["total", counts["total"]]]), ""]
@@ -81,13 +100,16 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
     if not problems:
         out += ["_None._", ""]
     for case in problems:
-        out += [f"* **{case['id']}** — {case['status']}"
+        case_input = case.get("input")
+        hand = case_input.get("hand") if isinstance(case_input, dict) else case_input
+        out += [f"* **{cell(case['id'])}** — {cell(case['status'])}"
                 f"{' (unexpected pass)' if case.get('unexpected_pass') else ''} — {cell(case.get('description', ''))}",
-                f"  * hand: `{case['input'].get('hand') if isinstance(case.get('input'), dict) else case.get('input')}`",
-                f"  * cites: {', '.join(case.get('cites', []))}",
-                f"  * expected ({case.get('expectation', 'A')}): {expected_text(case.get('expected'), labels)}",
-                f"  * actual: {actual_text(case, labels)}"]
-        out += [f"  * {line}" for line in diff_lines(case)]
+                f"  * input: {cell(hand)}" + (f" · {cell(input_summary(case_input))}"
+                                               if input_summary(case_input) else ""),
+                f"  * cites: {cell(', '.join(case.get('cites', [])))}",
+                f"  * expected ({cell(case.get('expectation', 'A'))}): {cell(expected_text(case.get('expected'), labels))}",
+                f"  * actual: {cell(actual_text(case, labels))}"]
+        out += [f"  * {cell(line)}" for line in diff_lines(case)]
     out.append("")
     head, out = out, []
     out += [f"{h} All cases", "", table(["case", "status", "area", "tier", "hand", "expected", "actual"], [
@@ -98,7 +120,7 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
     out += [f"{h} Clauses cited", ""]
     for anchor in cited:
         clause = summary.clauses[anchor]
-        out += [f"* **{anchor}** {clause.get('title', '')} — {clause.get('quote', '')}"]
+        out += [f"* **{cell(anchor)}** {cell(clause.get('title', ''))} — {cell(clause.get('quote', ''))}"]
     out.append("")
     return head, out
 
@@ -114,7 +136,7 @@ def render(summary: Summary, title: str | None = None, sections: list[Section] =
     """The report of one run as Markdown.  *lead* sections come first, *sections* after the
     run's tables (the compliance report's), and every case and the clauses last."""
     title = title or f"gb16 certification: {summary.impl_label()}"
-    parts = [f"# {title}", ""]
+    parts = [f"# {cell(title)}", ""]
     for section in lead:
         parts.append(render_section(section))
     head, tail = run_sections(summary)

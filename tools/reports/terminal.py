@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from gb16.tools.reports.common import Summary, actual_text, diff_lines, expected_text
+from gb16.tools.reports.common import Summary, actual_text, diff_lines, expected_text, printable
 from gb16.tools.harness.runlog import FAILING, STATUSES
 
 #: What ``--show`` may list besides the counts.
@@ -67,9 +67,18 @@ def render(summary: Summary, show: str = "failures") -> str:
                 lines.append(f"           · {line}")
     lines.append("")
     lines.append(f"verdict: {summary.verdict.text}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
+
+
+#: Exit status of ``certify``/``summary`` for a run that did not finish (interrupted).
+EXIT_INCOMPLETE = 3
 
 
 def exit_status(summary: Summary) -> int:
-    """1 when anything failed, errored, crashed or timed out; else 0."""
-    return 1 if any(summary.counts[s] for s in FAILING) else 0
+    """1 when anything failed, errored, crashed or timed out or the protocol was broken;
+    3 when the run is incomplete (and nothing failed so far); else 0."""
+    if any(summary.counts[s] for s in FAILING) or summary.log.violations:
+        return 1
+    if not summary.log.complete:
+        return EXIT_INCOMPLETE
+    return 0

@@ -107,3 +107,33 @@ def test_every_switch_is_in_the_module_it_names():
         if "switch" in entry:
             text = (root / entry["switch"]).read_text(encoding="utf-8")
             assert f'"{name}"' in text, (name, entry["switch"])
+
+
+def _example_input(example: dict) -> dict:
+    if "case" in example:
+        return next(c for c in CORPUS.cases if c["id"] == example["case"])["input"]
+    return example["input"]
+
+
+DELTA_EXAMPLES = [(name, k, ex) for name, delta in R.DELTAS.items() for k, ex in enumerate(delta["examples"])]
+
+
+@pytest.mark.parametrize("name,k,example", DELTA_EXAMPLES, ids=[f"{n}-{k}" for n, k, _ in DELTA_EXAMPLES])
+def test_every_delta_changes_its_hand_worked_example(name, k, example):
+    """Each edition delta is executable: its example hand scores the hand-worked total under
+    xinbian/seed000 and the hand-worked total (or error) under the delta."""
+    hand = _example_input(example)
+    assert score(hand)["total"] == example["total"]
+    under = score(hand, rules=Rules.parse(deltas=[name]))
+    if "error_under_delta" in example:
+        assert under["ok"] is False and under["error"]["code"] == example["error_under_delta"]
+    else:
+        assert under["total"] == example["total_under_delta"]
+
+
+def test_editions_apply_all_their_deltas():
+    two_kongs = R.DELTAS["two-concealed-kongs-8"]["examples"][0]["input"]
+    assert score(two_kongs, rules=Rules.parse(edition="mcr2006"))["total"] == 13
+    kongs = R.DELTAS["no-concealed-and-melded-kong"]["examples"][0]["input"]
+    result = score(kongs, rules=Rules.parse(edition="mcr1998"))
+    assert {f["id"] for f in result["fans"]} >= {"concealed_kong", "melded_kong"} and result["total"] == 6

@@ -137,3 +137,62 @@ def test_editions_apply_all_their_deltas():
     kongs = R.DELTAS["no-concealed-and-melded-kong"]["examples"][0]["input"]
     result = score(kongs, rules=Rules.parse(edition="mcr1998"))
     assert {f["id"] for f in result["fans"]} >= {"concealed_kong", "melded_kong"} and result["total"] == 6
+
+
+def _cli(*argv, stdin=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "gb16.tools.cli", *argv], capture_output=True, text=True,
+                          input=stdin, timeout=300)
+
+
+def test_cli_ruling_edition_and_delta_flags():
+    hand = ["[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard", "--prevalent", "S", "--seat", "W", "--json"]
+    assert json.loads(_cli("score", *hand).stdout)["total"] == 95
+    assert json.loads(_cli("score", *hand, "--ruling", "R-009=A").stdout)["total"] == 94
+    kongs = ["{2222m}{8888p}234s678s55p", "--win", "5p", "--discard", "--variant", "gb13", "--json"]
+    assert json.loads(_cli("score", *kongs, "--edition", "mcr2006").stdout)["total"] == 13
+    assert json.loads(_cli("score", *kongs, "--delta", "two-concealed-kongs-8").stdout)["total"] == 13
+    bad = _cli("score", *kongs, "--ruling", "R-003=B")
+    assert bad.returncode == 2 and "not an open ruling" in bad.stdout
+    batch = _cli("score", "--batch", "--edition", "mcr2006",
+                 stdin=json.dumps({"variant": "gb13", "hand": "{2222m}{8888p}234s678s55p", "win_tile": "5p",
+                                   "win_by": "discard"}) + "\n")
+    assert json.loads(batch.stdout)["total"] == 13
+
+
+def test_explain_shows_the_r009_dispute():
+    hand = ["[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard", "--prevalent", "S", "--seat", "W"]
+    text = _cli("explain", *hand).stdout
+    assert "R-009 (大四喜 and a fifth 幺九 pung): 94 under A, 95 under B (the project's reading)" in text
+    report = json.loads(_cli("explain", *hand, "--json").stdout)
+    (r009,) = report["disputes"]["rulings"]
+    assert [(o["option"], o["total"], o["in_force"]) for o in r009["options"]] == [("A", 94, False), ("B", 95, True)]
+    assert "pung_of_terminals_or_honors" not in r009["options"][0]["fans"]
+    under_a = json.loads(_cli("explain", *hand, "--json", "--ruling", "R-009=A").stdout)["disputes"]
+    assert under_a["rules"] == "R-009:A" and under_a["result"]["total"] == 94
+
+
+def test_disputes_name_deltas_editions_and_notes():
+    from gb16.tools.disputes import for_hand
+    d = for_hand(R.DELTAS["two-concealed-kongs-8"]["examples"][0]["input"])
+    assert d["rulings"] == []
+    assert {x["id"]: x["total"] for x in d["deltas"]}["two-concealed-kongs-8"] == 13
+    assert {x["id"]: x["total"] for x in d["editions"]}["mcr2006"] == 13
+    assert "R-010" in [n["id"] for n in d["notes"]]
+    seven = for_hand(R.DELTAS["seven-pairs-distinct"]["examples"][0]["input"])
+    assert {x["id"]: x.get("error") for x in seven["deltas"]}["seven-pairs-distinct"] == "not_winning_hand"
+
+
+def test_table_rulings_and_editions():
+    text = _cli("table", "rulings").stdout
+    assert "### R-009 — 大四喜 and a fifth 幺九 pung" in text
+    assert "honours-big-four-winds-fifth-terminal-pung-r009" in text
+    rows = json.loads(_cli("table", "rulings", "--format", "json").stdout)["hands"]
+    r009 = {r["case"]: r["totals"] for r in rows if r["ruling"] == "R-009"}
+    assert r009["honours-big-four-winds-fifth-terminal-pung-r009"] == {"A": 94, "B": 95}
+    editions = json.loads(_cli("table", "editions", "--format", "json").stdout)
+    by_delta = {r["delta"]: r for r in editions["deltas"]}
+    assert set(by_delta) == set(R.DELTAS) and by_delta["two-concealed-kongs-8"]["editions"] == ["mcr2006"]
+    assert all(r["source"] for r in by_delta.values())
+    assert "two-concealed-kongs-8" in _cli("table", "editions").stdout

@@ -20,6 +20,7 @@ from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference import tiles as T
 from gb16.reference.notation import parse_hand
+from gb16.tools import disputes
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -62,6 +63,7 @@ def _hand_arguments(p) -> None:
     p.add_argument("--kong-replacement", action="store_true", help="杠上开花")
     p.add_argument("--robbing-kong", action="store_true", help="抢杠和")
     p.add_argument("--json", action="store_true", help="print the JSON result instead of tables")
+    disputes.add_rule_arguments(p)
 
 
 def case_input_from_args(args) -> dict:
@@ -85,7 +87,11 @@ def _apply(function, args) -> dict:
         data = case_input_from_args(args)
     except jsonlines.JSONInputError as e:
         return {"ok": False, "error": {"code": "invalid_json", "message": f"stdin: {e}"}}
-    return function(data)
+    try:
+        rules = disputes.rules_from_args(args)
+    except disputes.RulesError as e:
+        return {"ok": False, "error": {"code": "invalid_input", "message": f"rule set: {e}"}}
+    return function(data, rules=rules)
 
 
 def run_score(args) -> int:
@@ -93,7 +99,12 @@ def run_score(args) -> int:
         if args.hand is not None:
             print("gb16 score --batch reads JSON Lines on stdin; do not give a hand as well", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return run_batch(sys.stdin.buffer, sys.stdout.buffer)
+        try:
+            rules = disputes.rules_from_args(args)
+        except disputes.RulesError as e:
+            print(f"gb16 score: {e}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return run_batch(sys.stdin.buffer, sys.stdout.buffer, rules=rules)
     if args.hand is None:
         print("gb16 score: give a hand (or '-' for a JSON case input on stdin, or --batch)", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -105,7 +116,7 @@ def run_score(args) -> int:
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
 
 
-def run_batch(stream, out) -> int:
+def run_batch(stream, out, rules=None) -> int:
     """One JSON result per input line, in order, flushed line by line; the batch is total.
 
     ``stream`` and ``out`` are binary.  Every line gets exactly one result — an empty line,
@@ -114,7 +125,7 @@ def run_batch(stream, out) -> int:
     """
     for raw in jsonlines.read_lines(stream):
         try:
-            result = reference.score(jsonlines.parse_stream_line(raw))
+            result = reference.score(jsonlines.parse_stream_line(raw), rules=rules)
         except jsonlines.JSONInputError as e:
             result = e.as_result()
         except Exception as e:  # a defect of the scorer must not cost the next line its answer
@@ -134,13 +145,15 @@ def run_explain(args) -> int:
     if args.hand is None:
         print("gb16 explain: give a hand (or '-' for a JSON case input on stdin)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    report = _apply(reference.explain, args)
+    report = _apply(disputes.explain_with_disputes, args)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     elif not report["ok"]:
         print(format_error(report))
     else:
         print(format_explanation(report))
+        print()
+        print(disputes.render(report["disputes"]))
     return EXIT_OK if report["ok"] else EXIT_BAD_INPUT
 
 

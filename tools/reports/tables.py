@@ -4,6 +4,8 @@
     gb16 table fans --check               # … compared row by row with the rule page's table
     gb16 table matrix RUNLOG... --by fan  # fan × implementation (or --by clause / area)
     gb16 table interop RUNLOG...          # each case: which implementations pass it
+    gb16 table rulings                    # every open ruling × example hands × the total under each option
+    gb16 table editions                   # every edition and delta from xinbian, with its source
 
 Markdown by default, ``--format json`` for machines, ``--out FILE`` to write a file.
 
@@ -261,6 +263,13 @@ def register(subparsers) -> None:
                        help="only cases some implementations pass and others do not")
     common(inter)
     inter.set_defaults(func=run_interop)
+    eds = sub.add_parser("editions", help="every edition and delta from xinbian, with its source (corpus/editions.json)")
+    common(eds)
+    eds.set_defaults(func=run_editions)
+
+    rul = sub.add_parser("rulings", help="every open ruling × its example hands × the total under each option")
+    common(rul)
+    rul.set_defaults(func=run_rulings)
     parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
 
 
@@ -375,4 +384,83 @@ def run_interop(args) -> int:
                                [[r["id"], r["area"]] + [STATUS_MARK.get(r["statuses"][l], "?") for l in labels]
                                 + [f"{r['passed_by']}/{r['judged_by']}"] for r in rows]))
     _emit("\n".join(text) + "\n", args.out)
+    return 0
+
+
+# --------------------------------------------------------------------------- rulings and editions
+
+def editions_rows() -> list[dict]:
+    """One row per edition delta (docs/rulings.md Part 3): editions, change, source, how it is
+    executed, and its hand-worked example (total without and with the delta)."""
+    from gb16.reference import rules as R
+    rows = []
+    for name, delta in R.DELTAS.items():
+        editions = [e for e, ed in R.EDITIONS.items() if name in ed["deltas"]]
+        how = ", ".join(filter(None, ["data" if "data" in delta else "", delta.get("switch", "")]))
+        examples = [f"{ex['total']} → {ex.get('total_under_delta', ex.get('error_under_delta'))}"
+                    for ex in delta.get("examples", [])]
+        rows.append({"delta": name, "editions": editions, "change": delta["summary"], "source": delta["source"],
+                     "executable": how, "examples": examples})
+    return rows
+
+
+def run_editions(args) -> int:
+    from gb16.reference import rules as R
+    rows = editions_rows()
+    if args.format == "json":
+        _emit(json.dumps({"editions": R.EDITIONS, "deltas": rows}, ensure_ascii=False, indent=1) + "\n", args.out)
+        return 0
+    lines = ["## Editions and their deltas from xinbian (corpus/editions.json)", ""]
+    for name, edition in R.EDITIONS.items():
+        lines.append(f"* **{name}** — {edition['title']}; source: {edition['source']}; "
+                     f"deltas: {', '.join(edition['deltas'])}")
+    lines.append("* deltas outside any edition: " + ", ".join(r["delta"] for r in rows if not r["editions"]))
+    lines += ["", markdown_table(["delta", "edition", "change", "source", "executable as", "example total"],
+                                 [[r["delta"], ", ".join(r["editions"]) or "—", r["change"], r["source"],
+                                   r["executable"], "; ".join(r["examples"])] for r in rows])]
+    _emit("\n".join(lines) + "\n", args.out)
+    return 0
+
+
+def rulings_rows(corpus=None) -> list[dict]:
+    """Every open ruling × the corpus hands that name it × the hand-worked total under each
+    option (a disputed case's ``expect`` and ``alternatives``; a ruling case's ``expect`` for all)."""
+    from gb16.reference import rules as R
+    from gb16.tools.corpus_cli import option_expectations
+    from gb16.tools.harness.corpus import load_corpus
+    corpus = corpus or load_corpus()
+    rows = []
+    for rid, ruling in R.RULINGS.items():
+        for case in corpus.cases:
+            per_option = {option: exp for r, option, exp in option_expectations(case) if r == rid}
+            if not per_option:
+                continue
+            rows.append({"ruling": rid, "title": ruling["title"], "case": case["id"], "tier": case["tier"],
+                         "hand": case["input"].get("hand") if isinstance(case["input"], dict) else None,
+                         "totals": {o: (e.get("total") if "error" not in e else e["error"]) for o, e in per_option.items()},
+                         "default": ruling["default"]})
+    return rows
+
+
+def run_rulings(args) -> int:
+    from gb16.reference import rules as R
+    rows = rulings_rows()
+    if args.format == "json":
+        _emit(json.dumps({"rulings": R.RULINGS, "hands": rows}, ensure_ascii=False, indent=1) + "\n", args.out)
+        return 0
+    lines = ["## Open rulings × example hands × the total under each option", "",
+             "Totals are the corpus's hand-worked expectations (the reference reproduces each under its option); "
+             "(project) marks the project's reading, which the reference follows. Settled questions are the normative notes of docs/rulings.md.", ""]
+    for rid, ruling in R.RULINGS.items():
+        options = list(ruling["options"])
+        lines.append(f"### {rid} — {ruling['title']}")
+        lines.append("")
+        lines += [f"* {o}{' (project)' if o == ruling['default'] else ''}: {ruling['options'][o]['summary']}" for o in options]
+        lines.append("")
+        mine = [r for r in rows if r["ruling"] == rid]
+        lines.append(markdown_table(["hand", "case", "tier"] + [o + (" (project)" if o == ruling["default"] else "") for o in options],
+                                    [[f"`{r['hand']}`", r["case"], r["tier"]] + [r["totals"].get(o, "—") for o in options]
+                                     for r in mine]))
+        lines.append("")
+    _emit("\n".join(lines), args.out)
     return 0

@@ -11,6 +11,7 @@ seed000 §二.3), and a chow so completed is 明顺 (第三章 16).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from . import tiles as T
 
@@ -56,7 +57,7 @@ class Group:
 
     def with_win(self, self_draw: bool) -> "Group":
         """This standing group holding the winning tile (seed000 §二.3, xinbian 第三章 16/18/19)."""
-        return replace(self, win=True, concealed=self.concealed and (self_draw or self.kind == PAIR))
+        return _with_win(self, self_draw)
 
     def sort_key(self) -> tuple:
         return (self.tile, _KIND_ORDER[self.kind], self.exposed, not self.concealed, self.win)
@@ -77,3 +78,9 @@ class Group:
         if self.kind == KONG:
             return f"{{{text}}}"
         return text + ("*" if self.win else "")
+
+
+@lru_cache(maxsize=4096)
+def _with_win(group: Group, self_draw: bool) -> Group:
+    """:meth:`Group.with_win`, memoised: groups are immutable values."""
+    return replace(group, win=True, concealed=group.concealed and (self_draw or group.kind == PAIR))

@@ -141,54 +141,51 @@ def _wait_set(variant, melds, before: tuple[int, ...], rules) -> tuple[int, ...]
 
     Every tile type that completes the hand into a legal shape, counting a tile even if it
     would be a fifth copy: "不因桌面已见或手内已占四枚就忽略形式上的另一种听牌".
-    Only the tiles of :func:`wait_candidates` are tried; the others cannot complete anything.
+    The union of the waits of each shape: sets and a pair (:func:`shapes.standard_waits`),
+    the 组合龙 shape (:func:`knitted_waits`) and gb13's special shapes
+    (:func:`special_shapes.waits`).  :func:`is_winning` is the same decision tile by tile.
     Edition delta ``exhausted-tile-no-wait``: a tile whose four copies are all in the hand is
     not a wait.
     """
-    exhausted = rules.has("exhausted-tile-no-wait")
-    held = list(before)
-    for m in melds:
-        for t in m.tiles:
-            held[t] += 1
-    knits = [knit for knit in shapes.KNITTED_SETS if sum(1 for t in knit if before[t]) >= 8]
-    waits = []
-    for t in wait_candidates(variant, melds, before):
-        if exhausted and held[t] >= 4:
-            continue
-        c = list(before)
-        c[t] += 1
-        if is_winning(variant, melds, tuple(c), knits):
-            waits.append(t)
-    return tuple(waits)
+    waits = set(shapes.standard_waits(before))
+    waits.update(knitted_waits(variant, melds, before))
+    if variant.special_shapes and not melds:
+        waits.update(special_shapes.waits(before))
+    if rules.has("exhausted-tile-no-wait"):
+        held = list(before)
+        for m in melds:
+            for t in m.tiles:
+                held[t] += 1
+        waits = {t for t in waits if held[t] < 4}
+    return tuple(sorted(waits))
 
 
 wait_set.cache_clear = _wait_set.cache_clear  # the memo lives in _wait_set
 
 
-def wait_candidates(variant, melds, before: tuple[int, ...]) -> list[int]:
-    """The tiles that could complete ``before``: a superset of the wait set.
+def knitted_waits(variant, melds, before: tuple[int, ...]) -> set[int]:
+    """The tiles that complete a 组合龙 shape (seed000 §三 组合龙; xinbian 第二章 2).
 
-    In the completed hand the new tile sits in a group with tiles already standing — a pair
-    or pung of its own kind, or a chow within two ranks of it — unless it is one of the
-    fixed tiles of a 组合龙 (and eight of that 组合龙's nine already stand) or, in gb13's
-    special shapes, a 幺九 tile or a 全不靠 tile.
+    With all nine tiles of a 组合龙 standing, the tiles that make the rest sets and a pair;
+    with eight standing, the ninth, when the rest already is sets and a pair.
     """
-    near = set()
-    for t, n in enumerate(before):
-        if n:
-            if t >= 27:
-                near.add(t)
-            else:
-                base = t - t % 9
-                near.update(range(max(base, t - 2), min(base + 9, t + 3)))
-    if len(melds) <= variant.knitted_sets:
-        for knit in shapes.KNITTED_SETS:
-            if sum(1 for t in knit if before[t]) >= 8:
-                near.update(knit)
-    if variant.special_shapes and not melds:
-        near.update(special_shapes.ORPHANS)
-        near.update(special_shapes.HONOURS_AND_KNITTED)
-    return sorted(near)
+    waits: set[int] = set()
+    if len(melds) > variant.knitted_sets:
+        return waits
+    for knit in shapes.KNITTED_SETS:
+        missing = [t for t in knit if not before[t]]
+        if len(missing) > 1:
+            continue
+        rest = list(before)
+        for t in knit:
+            if before[t]:
+                rest[t] -= 1
+        if missing:
+            if shapes.is_standard(tuple(rest)):
+                waits.add(missing[0])
+        else:
+            waits.update(shapes.standard_waits(tuple(rest)))
+    return waits
 
 
 def formal_waits(hand: Hand) -> tuple[int, ...]:

@@ -58,13 +58,15 @@ class Interpretation:
 
 @lru_cache(maxsize=None)
 def applicable_predicates(variant: str, rules: Rules | None = None):
-    """The predicates of the fans that exist in ``variant`` (seed000 §三 适用), by scope."""
-    by_scope = {HAND: [], "reading": []}
+    """The predicates of the fans that exist in ``variant`` (seed000 §三 适用), by scope and,
+    within a scope, grouped by the need declared beside them: ``[(need, [predicates])]``,
+    so that one failed need skips its whole group."""
+    by_scope = {HAND: {}, "reading": {}}
     for f in (rules or active()).fans_of(variant):
         pred = REGISTRY.get(f.id)
         if pred is not None and pred.scope != CHOW_PAIR:
-            by_scope[pred.scope].append(pred)
-    return by_scope
+            by_scope[pred.scope].setdefault(pred.needs, []).append(pred)
+    return {scope: list(groups.items()) for scope, groups in by_scope.items()}
 
 
 def interpretations(hand: Hand, rules: Rules | None = None) -> list[Interpretation]:
@@ -87,14 +89,25 @@ def _interpretations(hand: Hand, rules: Rules) -> list[Interpretation]:
                          f"the tiles form no {hand.variant.id} winning shape "
                          f"({'five sets and a pair, or 组合龙 + two sets + pair' if hand.variant.id == 'gb16' else 'see xinbian 第二章'})")
     preds = applicable_predicates(hand.variant.id, rules)
-    hand_fans = {p.id: occurrences(p.func(hand)) for p in preds[HAND]}
+    hand_fans = _holding(preds[HAND], hand)
     result = []
     for reading in found:
         raw = dict(hand_fans)
-        raw.update({p.id: occurrences(p.func(reading)) for p in preds["reading"]})
+        raw.update(_holding(preds["reading"], reading))
         for big in big_combination_choices({f: raw[f] for f in _big_group(rules) if raw.get(f)}):
             result.append(score_interpretation(reading, raw, big))
     return result
+
+
+def _holding(groups, subject) -> dict[str, Occurrences]:
+    """Each predicate's occurrences on the hand or reading ``subject``; a group whose declared
+    need fails (:class:`~gb16.reference.fans.AtLeast`) is skipped: its fans cannot hold."""
+    raw = {}
+    for need, preds in groups:
+        if need is None or need.holds(subject):
+            for p in preds:
+                raw[p.id] = occurrences(p.func(subject))
+    return raw
 
 
 def _big_group(rules: Rules) -> tuple[str, ...]:

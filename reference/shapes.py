@@ -19,6 +19,7 @@ copy (seed000 §二.7).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
 
@@ -75,28 +76,99 @@ def _suit_counts(counts: tuple[int, ...]):
         yield lo, counts[lo:hi], honours
 
 
+@dataclass(frozen=True)
+class SuitFacts:
+    """What one suit's tiles are and what one more tile makes of them (sets: 顺子 and 刻子).
+
+    The formal wait set is assembled from these facts, one lookup per suit, instead of
+    splitting the whole hand again for every candidate tile (:func:`standard_waits`).
+    """
+
+    complete: bool                     # the tiles split into sets alone (an empty suit does)
+    complete_with_pair: bool           # the tiles split into sets and exactly one pair
+    completed_by: tuple[int, ...]      # offsets of the tiles that make them sets alone
+    completed_with_pair_by: tuple[int, ...]  # offsets of the tiles that make them sets and one pair
+
+
+@lru_cache(maxsize=None)
+def _completeness(counts: tuple[int, ...], honours: bool) -> tuple[bool, bool]:
+    """(sets alone, sets and one pair) for one suit's counts."""
+    no_pair, with_pair = _split_by_pair(counts, honours)
+    return bool(no_pair) or not any(counts), bool(with_pair)
+
+
+@lru_cache(maxsize=None)
+def suit_facts(counts: tuple[int, ...], honours: bool) -> SuitFacts:
+    """The :class:`SuitFacts` of one suit, memoised on its count tuple.
+
+    Only a tile within two ranks of a tile already there (the same tile, for honours) can
+    complete anything: a tile with no neighbour would stand alone, outside every set and
+    pair.  Counts above four are allowed (the formal wait set counts a fifth copy).
+    """
+    complete, with_pair = _completeness(counts, honours)
+    reach = 0 if honours else 2
+    sets_by, pair_by = [], []
+    for off in range(len(counts)):
+        if not any(counts[max(0, off - reach):off + reach + 1]):
+            continue
+        plus = counts[:off] + (counts[off] + 1,) + counts[off + 1:]
+        plus_complete, plus_with_pair = _completeness(plus, honours)
+        if plus_complete:
+            sets_by.append(off)
+        if plus_with_pair:
+            pair_by.append(off)
+    return SuitFacts(complete, with_pair, tuple(sets_by), tuple(pair_by))
+
+
+def standard_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The tiles that make ``counts`` (34 counts, one tile short) sets and one pair.
+
+    A tile of suit *s* completes the hand when, with it, *s* is sets and a pair and every
+    other suit is sets alone — or *s* is sets alone and exactly one other suit holds the
+    pair.  Four lookups in :func:`suit_facts` decide it for every tile at once.
+    """
+    facts = [(lo, suit_facts(c, honours)) for lo, c, honours in _suit_counts(counts)]
+    waits = []
+    for k, (lo, f) in enumerate(facts):
+        others = [g for j, (_, g) in enumerate(facts) if j != k]
+        if all(g.complete for g in others):
+            waits.extend(lo + off for off in f.completed_with_pair_by)
+        if any(g.complete_with_pair and all(h.complete for i, h in enumerate(others) if i != j)
+               for j, g in enumerate(others)):
+            waits.extend(lo + off for off in f.completed_by)
+    return tuple(sorted(set(waits)))
+
+
+@lru_cache(maxsize=None)
+def _suit_splits(counts: tuple[int, ...], honours: bool, lo: int):
+    """:func:`_split_by_pair` as groups of the tiles ``lo + offset``, built once per pattern:
+    the splits without a pair (tuples of sets) and with one pair (``(sets, pair)``)."""
+    no_pair, with_pair = _split_by_pair(counts, honours)
+
+    def sets(part):
+        return tuple(Group(kind, lo + off) for kind, off in part if kind != PAIR)
+
+    def pair(part):
+        return next(Group(PAIR, lo + off) for kind, off in part if kind == PAIR)
+    return tuple(sets(p) for p in no_pair), tuple((sets(p), pair(p)) for p in with_pair)
+
+
 def standard_decompositions(counts: tuple[int, ...]) -> list[tuple[list[Group], Group]]:
     """All splits of the standing tiles ``counts`` (34 counts) into sets and one pair.
 
     Returns ``(sets, pair)`` with standing (concealed, unexposed) groups; the caller
     checks that the number of sets fits the variant.
     """
-    per_suit = []
-    for lo, c, honours in _suit_counts(counts):
-        if any(c):
-            no_pair, with_pair = _split_by_pair(c, honours)
-            per_suit.append((lo, no_pair, with_pair))
+    per_suit = [_suit_splits(c, honours, lo) for lo, c, honours in _suit_counts(counts) if any(c)]
     results = []
     for pair_suit in range(len(per_suit)):
-        choices = [(lo, wp if k == pair_suit else np_) for k, (lo, np_, wp) in enumerate(per_suit)]
-        for combo in product(*(parts for _, parts in choices)):
+        choices = [with_pair if k == pair_suit else no_pair for k, (no_pair, with_pair) in enumerate(per_suit)]
+        for combo in product(*choices):
             sets, pair = [], None
-            for (lo, _), part in zip(choices, combo):
-                for kind, off in part:
-                    if kind == PAIR:
-                        pair = Group(PAIR, lo + off)
-                    else:
-                        sets.append(Group(kind, lo + off))
+            for k, part in enumerate(combo):
+                if k == pair_suit:
+                    part, pair = part
+                sets.extend(part)
             results.append((sets, pair))
     return results
 

@@ -50,6 +50,33 @@ def is_special(melds, standing) -> bool:
     return is_seven_pairs(standing) or is_thirteen_orphans(standing) or honours_knitted_set(standing) is not None
 
 
+def waits(before) -> set[int]:
+    """The tiles that complete 13 standing tiles ``before`` (no meld) into a special shape.
+
+    七对: the one tile held an odd number of times, when there is exactly one.  十三幺: the
+    missing 幺九 tile when twelve are held and one twice, or any of the thirteen when all
+    thirteen are held.  全不靠: the tiles of a 组合龙 and the honours not yet held, when the
+    thirteen are all different and all among them.
+    """
+    found: set[int] = set()
+    odd = [t for t, n in enumerate(before) if n % 2]
+    if len(odd) == 1:
+        found.add(odd[0])
+    if all(not n for t, n in enumerate(before) if t not in ORPHANS):
+        missing = [t for t in ORPHANS if not before[t]]
+        if not missing:
+            found.update(ORPHANS)
+        elif len(missing) == 1:
+            found.add(missing[0])
+    if all(n <= 1 for n in before):
+        present = {t for t, n in enumerate(before) if n}
+        for knit in KNITTED_SETS:
+            allowed = set(knit) | set(T.HONOURS)
+            if present <= allowed:
+                found.update(allowed - present)
+    return found
+
+
 def readings(hand):
     """The special-shape readings of a gb13 hand (at most one per shape)."""
     from .readings import Reading

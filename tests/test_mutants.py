@@ -73,7 +73,7 @@ def _module_state() -> dict:
         "with_win": Group.__dict__["with_win"], "is_pung": Group.__dict__["is_pung"],
         "hand": Hand.__dict__["__post_init__"],
         "best": reference.best, "formal_waits": (reference.formal_waits, readings.formal_waits),
-        "is_winning": readings.is_winning, "scoring": (scoring.readings, scoring.BIG_COMBINATION,
+        "is_winning": readings.is_winning, "knitted_waits": readings.knitted_waits, "scoring": (scoring.readings, scoring.BIG_COMBINATION,
                                                       scoring.big_combination_choices, scoring.chow_links,
                                                       scoring.score_interpretation),
         "pair_fans": combination.CHOW_PAIR_FANS,

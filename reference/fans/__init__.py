@@ -18,14 +18,57 @@ tiles and circumstances alone, computed once per hand) or a
 
 The chow-pair relations (一般高, 喜相逢, 连六, 老少副) are predicates on two chows
 (``scope="chow_pair"``); :mod:`gb16.reference.combination` decides which pairs count.
+
+A predicate may declare, beside it, what a reading needs for the fan to be possible at all
+(``needs=AtLeast("chows", 3)``: a 三顺子 fan needs three chows).  The declaration is a
+necessary condition read off the definition, never the definition itself: when it fails the
+fan cannot hold, so the scorer skips the predicate (tests/test_fans.py checks every
+declaration against its predicate).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
 HAND, READING, CHOW_PAIR = "hand", "reading", "chow_pair"
+
+
+#: The groups a need can speak of, read off a reading (or, for ``kongs``, a hand).
+GROUPS: dict[str, Callable] = {
+    "chows": lambda r: [g for _, g in r.chows],
+    "pungs": lambda r: [g for _, g in r.pungs],          # kongs are pungs (xinbian 第三章 17)
+    "numbered pungs": lambda r: [g for _, g in r.pungs if g.suit != "z"],
+    "honour pungs": lambda r: [g for _, g in r.pungs if g.suit == "z"],
+    "kongs": lambda h: h.kongs,
+}
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """A necessary condition declared beside a predicate: at least ``count`` of the
+    ``what`` groups (a key of :data:`GROUPS`), spread over at least ``suits`` suits, or
+    all ``count`` in one suit when ``one_suit``.
+    """
+
+    what: str
+    count: int
+    suits: int = 0
+    one_suit: bool = False
+
+    def holds(self, subject) -> bool:
+        groups = GROUPS[self.what](subject)
+        if len(groups) < self.count:
+            return False
+        if not (self.suits or self.one_suit):
+            return True
+        per_suit = Counter(g.suit for g in groups)
+        return len(per_suit) >= self.suits and (not self.one_suit or max(per_suit.values()) >= self.count)
+
+    def __str__(self) -> str:
+        where = f" in {self.suits} suits" if self.suits else " in one suit" if self.one_suit else ""
+        return f"at least {self.count} {self.what}{where}"
 
 
 @dataclass(frozen=True)
@@ -33,17 +76,18 @@ class Predicate:
     id: str
     func: Callable
     scope: str
+    needs: AtLeast | None = None  # a necessary condition declared beside the predicate
 
 
 REGISTRY: dict[str, Predicate] = {}
 
 
-def fan(fan_id: str, scope: str = READING):
+def fan(fan_id: str, scope: str = READING, needs: AtLeast | None = None):
     """Register the decorated function as the predicate of ``fan_id``."""
     def register(func):
         if fan_id in REGISTRY:  # pragma: no cover - a programming error
             raise AssertionError(f"fan {fan_id} registered twice")
-        REGISTRY[fan_id] = Predicate(fan_id, func, scope)
+        REGISTRY[fan_id] = Predicate(fan_id, func, scope, needs)
         return func
     return register
 

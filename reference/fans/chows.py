@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import CHOW_PAIR, fan
+from . import CHOW_PAIR, AtLeast, fan
 
 
 def _choices(r, k):
@@ -40,13 +40,13 @@ def _equal_steps(starts, steps) -> bool:
 
 # -- four chows -------------------------------------------------------------------------
 
-@fan("quadruple_chow")
+@fan("quadruple_chow", needs=AtLeast("chows", 4, one_suit=True))
 def quadruple_chow(r):
     """一色四同顺 — xinbian 第七章 14: 花色、序数均相同的四副顺子."""
     return [_indices(c) for c in _choices(r, 4) if len(_suits(c)) == 1 and len(set(_starts(c))) == 1]
 
 
-@fan("four_pure_shifted_chows")
+@fan("four_pure_shifted_chows", needs=AtLeast("chows", 4, one_suit=True))
 def four_pure_shifted_chows(r):
     """一色四步高 — xinbian 第七章 16: 花色相同、序数依次递增 1 或 2 的四副顺子，递增数均相同."""
     return [_indices(c) for c in _choices(r, 4) if len(_suits(c)) == 1 and _equal_steps(_starts(c), (1, 2))]
@@ -54,37 +54,37 @@ def four_pure_shifted_chows(r):
 
 # -- three chows ------------------------------------------------------------------------
 
-@fan("pure_triple_chow")
+@fan("pure_triple_chow", needs=AtLeast("chows", 3, one_suit=True))
 def pure_triple_chow(r):
     """一色三同顺 — xinbian 第七章 23: 花色、序数均相同的三副顺子."""
     return [_indices(c) for c in _choices(r, 3) if len(_suits(c)) == 1 and len(set(_starts(c))) == 1]
 
 
-@fan("pure_straight")
+@fan("pure_straight", needs=AtLeast("chows", 3, one_suit=True))
 def pure_straight(r):
     """清龙 — xinbian 第七章 28: 花色相同的 123、456、789 三副顺子."""
     return [_indices(c) for c in _choices(r, 3) if len(_suits(c)) == 1 and _starts(c) == [1, 4, 7]]
 
 
-@fan("pure_shifted_chows")
+@fan("pure_shifted_chows", needs=AtLeast("chows", 3, one_suit=True))
 def pure_shifted_chows(r):
     """一色三步高 — xinbian 第七章 30: 花色相同、序数依次递增 1 或 2 的三副顺子，递增数均相同."""
     return [_indices(c) for c in _choices(r, 3) if len(_suits(c)) == 1 and _equal_steps(_starts(c), (1, 2))]
 
 
-@fan("mixed_straight")
+@fan("mixed_straight", needs=AtLeast("chows", 3, suits=3))
 def mixed_straight(r):
     """花龙 — xinbian 第七章 39: 一种花色的 123、另一花色的 456、第三种花色的 789."""
     return [_indices(c) for c in _choices(r, 3) if len(_suits(c)) == 3 and _starts(c) == [1, 4, 7]]
 
 
-@fan("mixed_triple_chow")
+@fan("mixed_triple_chow", needs=AtLeast("chows", 3, suits=3))
 def mixed_triple_chow(r):
     """三色三同顺 — xinbian 第七章 41: 分属三种花色、序数相同的三副顺子."""
     return [_indices(c) for c in _choices(r, 3) if len(_suits(c)) == 3 and len(set(_starts(c))) == 1]
 
 
-@fan("mixed_shifted_chows")
+@fan("mixed_shifted_chows", needs=AtLeast("chows", 3, suits=3))
 def mixed_shifted_chows(r):
     """三色三步高 — xinbian 第七章 50: 分属三种花色、序数依次递增 1 的三副顺子."""
     return [_indices(c) for c in _choices(r, 3) if len(_suits(c)) == 3 and _equal_steps(_starts(c), (1,))]

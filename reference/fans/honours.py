@@ -8,7 +8,7 @@ are in corpus/fans.json.
 from __future__ import annotations
 
 from ..tiles import DRAGONS, WINDS
-from . import HAND, fan
+from . import HAND, AtLeast, fan
 
 
 def _wind_pungs(r):
@@ -19,28 +19,28 @@ def _dragon_pungs(r):
     return [i for i, g in r.pungs if g.tile in DRAGONS]
 
 
-@fan("big_four_winds")
+@fan("big_four_winds", needs=AtLeast("honour pungs", 4))
 def big_four_winds(r):
     """大四喜 — xinbian 第七章 1: 和牌中有四种风牌的四副刻子."""
     sets = _wind_pungs(r)
     return [tuple(sets)] if len(sets) == 4 else []
 
 
-@fan("big_three_dragons")
+@fan("big_three_dragons", needs=AtLeast("honour pungs", 3))
 def big_three_dragons(r):
     """大三元 — xinbian 第七章 2: 和牌中有三种箭牌的三副刻子."""
     sets = _dragon_pungs(r)
     return [tuple(sets)] if len(sets) == 3 else []
 
 
-@fan("little_four_winds")
+@fan("little_four_winds", needs=AtLeast("honour pungs", 3))
 def little_four_winds(r):
     """小四喜 — xinbian 第七章 9: 三副风牌的刻子、第四种风牌的将牌."""
     sets = _wind_pungs(r)
     return [tuple(sets)] if len(sets) == 3 and r.pair is not None and r.pair.tile in WINDS else []
 
 
-@fan("little_three_dragons")
+@fan("little_three_dragons", needs=AtLeast("honour pungs", 2))
 def little_three_dragons(r):
     """小三元 — xinbian 第七章 10: 两副箭牌的刻子、第三种箭牌的将牌."""
     sets = _dragon_pungs(r)
@@ -53,34 +53,34 @@ def all_honors(h):
     return not h.suits
 
 
-@fan("big_three_winds")
+@fan("big_three_winds", needs=AtLeast("honour pungs", 3))
 def big_three_winds(r):
     """三风刻 — xinbian 第七章 38: 风牌的刻子恰有三副 (seed000 §三: 不构成小四喜, via its exclusion)."""
     sets = _wind_pungs(r)
     return [tuple(sets)] if len(sets) == 3 else []
 
 
-@fan("two_dragon_pungs")
+@fan("two_dragon_pungs", needs=AtLeast("honour pungs", 2))
 def two_dragon_pungs(r):
     """双箭刻 — xinbian 第七章 54: 箭牌的刻子恰有两副."""
     sets = _dragon_pungs(r)
     return [tuple(sets)] if len(sets) == 2 else []
 
 
-@fan("dragon_pung")
+@fan("dragon_pung", needs=AtLeast("honour pungs", 1))
 def dragon_pung(r):
     """箭刻 — xinbian 第七章 59: 箭牌的刻子恰有一副 (seed000 §三: 只有一种箭刻时成立)."""
     sets = _dragon_pungs(r)
     return [tuple(sets)] if len(sets) == 1 else []
 
 
-@fan("prevalent_wind")
+@fan("prevalent_wind", needs=AtLeast("honour pungs", 1))
 def prevalent_wind(r):
     """圈风刻 — xinbian 第七章 60: 一副风牌的刻子，其风牌与当前圈风相同."""
     return [(i,) for i, g in r.pungs if g.tile == r.hand.prevalent_wind]
 
 
-@fan("seat_wind")
+@fan("seat_wind", needs=AtLeast("honour pungs", 1))
 def seat_wind(r):
     """门风刻 — xinbian 第七章 61: 一副风牌的刻子，其风牌与自家门风相同.
 

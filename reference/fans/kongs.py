@@ -8,7 +8,7 @@ hand; the number of concealed pungs depends on where the winning tile sits.
 from __future__ import annotations
 
 from ..rules import active
-from . import HAND, fan
+from . import HAND, AtLeast, fan
 
 
 def _kongs(h):
@@ -16,37 +16,37 @@ def _kongs(h):
     return concealed, len(h.kongs) - concealed
 
 
-@fan("four_kongs", scope=HAND)
+@fan("four_kongs", scope=HAND, needs=AtLeast("kongs", 4))
 def four_kongs(h):
     """四杠 — xinbian 第七章 5; seed000 §三: 至少四副杠；五杠仍只计一次四杠."""
     return len(h.kongs) >= 4
 
 
-@fan("three_kongs", scope=HAND)
+@fan("three_kongs", scope=HAND, needs=AtLeast("kongs", 3))
 def three_kongs(h):
     """三杠 — xinbian 第七章 17: 杠牌恰有三副."""
     return len(h.kongs) == 3
 
 
-@fan("two_concealed_kongs", scope=HAND)
+@fan("two_concealed_kongs", scope=HAND, needs=AtLeast("kongs", 2))
 def two_concealed_kongs(h):
     """双暗杠 — xinbian 第七章 53: 杠牌恰有两副且均为暗杠."""
     return _kongs(h) == (2, 0)
 
 
-@fan("two_melded_kongs", scope=HAND)
+@fan("two_melded_kongs", scope=HAND, needs=AtLeast("kongs", 2))
 def two_melded_kongs(h):
     """双明杠 — xinbian 第七章 57: 杠牌恰有两副且均为明杠."""
     return _kongs(h) == (0, 2)
 
 
-@fan("concealed_and_melded_kong", scope=HAND)
+@fan("concealed_and_melded_kong", scope=HAND, needs=AtLeast("kongs", 2))
 def concealed_and_melded_kong(h):
     """明暗杠 — xinbian 第七章 82: 杠牌恰有两副且为明杠、暗杠各一副."""
     return _kongs(h) == (1, 1)
 
 
-@fan("concealed_kong", scope=HAND)
+@fan("concealed_kong", scope=HAND, needs=AtLeast("kongs", 1))
 def concealed_kong(h):
     """暗杠 — xinbian 第七章 67: 杠牌恰有一副且为暗杠.
 
@@ -56,7 +56,7 @@ def concealed_kong(h):
     return _kongs(h) == (1, 0) or (_kongs(h) == (1, 1) and active().has("no-concealed-and-melded-kong"))
 
 
-@fan("melded_kong", scope=HAND)
+@fan("melded_kong", scope=HAND, needs=AtLeast("kongs", 1))
 def melded_kong(h):
     """明杠 — xinbian 第七章 74: 杠牌恰有一副且为明杠 (and see :func:`concealed_kong`)."""
     return _kongs(h) == (0, 1) or (_kongs(h) == (1, 1) and active().has("no-concealed-and-melded-kong"))
@@ -67,7 +67,7 @@ def concealed_pungs(r) -> int:
     return sum(1 for _, g in r.pungs if g.concealed)
 
 
-@fan("four_concealed_pungs")
+@fan("four_concealed_pungs", needs=AtLeast("pungs", 4))
 def four_concealed_pungs(r):
     """四暗刻 — xinbian 第七章 12; seed000 §三: 至少四副暗刻或暗杠；五副仍只计一次.
 
@@ -76,13 +76,13 @@ def four_concealed_pungs(r):
     return concealed_pungs(r) >= 4
 
 
-@fan("three_concealed_pungs")
+@fan("three_concealed_pungs", needs=AtLeast("pungs", 3))
 def three_concealed_pungs(r):
     """三暗刻 — xinbian 第七章 33: 暗刻恰有三副; seed000 §三: 点和张补成的刻子为明刻."""
     return concealed_pungs(r) == 3
 
 
-@fan("two_concealed_pungs")
+@fan("two_concealed_pungs", needs=AtLeast("pungs", 2))
 def two_concealed_pungs(r):
     """双暗刻 — xinbian 第七章 66: 暗刻恰有两副 (not beside 双暗杠: an exclusion)."""
     return concealed_pungs(r) == 2

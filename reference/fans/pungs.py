@@ -11,28 +11,28 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..tiles import is_numbered
-from . import fan
+from . import AtLeast, fan
 
 
 def _numbered_pungs(r):
     return [(i, g) for i, g in r.pungs if is_numbered(g.tile)]
 
 
-@fan("four_pure_shifted_pungs")
+@fan("four_pure_shifted_pungs", needs=AtLeast("numbered pungs", 4, one_suit=True))
 def four_pure_shifted_pungs(r):
     """一色四节高 — xinbian 第七章 15: 花色相同、序数依次递增 1 的四副刻子."""
     return [tuple(i for i, _ in four) for four in combinations(_numbered_pungs(r), 4)
             if _same_suit(four) and _steps(four) == {1}]
 
 
-@fan("pure_shifted_pungs")
+@fan("pure_shifted_pungs", needs=AtLeast("numbered pungs", 3, one_suit=True))
 def pure_shifted_pungs(r):
     """一色三节高 — xinbian 第七章 24: 花色相同、序数依次递增 1 的三副刻子."""
     return [tuple(i for i, _ in three) for three in combinations(_numbered_pungs(r), 3)
             if _same_suit(three) and _steps(three) == {1}]
 
 
-@fan("triple_pung")
+@fan("triple_pung", needs=AtLeast("numbered pungs", 3, suits=3))
 def triple_pung(r):
     """三同刻 — xinbian 第七章 32: 分属三种花色、序数相同的三副刻子.
 
@@ -42,14 +42,14 @@ def triple_pung(r):
             if _three_suits(three) and len({g.number for _, g in three}) == 1]
 
 
-@fan("mixed_shifted_pungs")
+@fan("mixed_shifted_pungs", needs=AtLeast("numbered pungs", 3, suits=3))
 def mixed_shifted_pungs(r):
     """三色三节高 — xinbian 第七章 42: 分属三种花色、序数依次递增 1 的三副刻子."""
     return [tuple(i for i, _ in three) for three in combinations(_numbered_pungs(r), 3)
             if _three_suits(three) and _steps(three) == {1}]
 
 
-@fan("double_pung")
+@fan("double_pung", needs=AtLeast("numbered pungs", 2, suits=2))
 def double_pung(r):
     """双同刻 — xinbian 第七章 65: 花色不同、序数相同的两副刻子，每组计 2 分.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..tiles import is_honour, is_terminal_or_honour, number_of
 from ..rules import active
-from . import fan
+from . import AtLeast, fan
 
 
 @fan("outside_hand")
@@ -57,7 +57,7 @@ def all_chows(r):
             and r.pair is not None and not is_honour(r.pair.tile))
 
 
-@fan("pung_of_terminals_or_honors")
+@fan("pung_of_terminals_or_honors", needs=AtLeast("pungs", 1))
 def pung_of_terminals_or_honors(r):
     """幺九刻 — xinbian 第七章 73: 和牌中有幺九牌的刻子，每副计 1 分.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..tiles import HONOURS, number_of, suit_of
-from . import HAND, fan
+from . import HAND, AtLeast, fan
 
 
 @fan("knitted_straight")
@@ -86,7 +86,7 @@ def _terminal_chows(r, suit):
             [i for i, g in r.chows if g.suit == suit and g.number == 7])
 
 
-@fan("pure_terminal_chows")
+@fan("pure_terminal_chows", needs=AtLeast("chows", 4, one_suit=True))
 def pure_terminal_chows(r):
     """一色双龙会 — xinbian 第七章 13: 一种花色的 123、789 顺子各两副以及该花色的 5 的将牌."""
     if not r.is_standard or r.pair is None or r.pair.tile >= 27 or number_of(r.pair.tile) != 5:
@@ -95,7 +95,7 @@ def pure_terminal_chows(r):
     return [tuple(sorted(low[:2] + high[:2]))] if len(low) >= 2 and len(high) >= 2 else []
 
 
-@fan("three_suited_terminal_chows")
+@fan("three_suited_terminal_chows", needs=AtLeast("chows", 4, suits=2))
 def three_suited_terminal_chows(r):
     """三色双龙会 — xinbian 第七章 29: 一种花色的 123、789，另一花色的 123、789，第三种花色的 5 的将牌."""
     if not r.is_standard or r.pair is None or r.pair.tile >= 27 or number_of(r.pair.tile) != 5:

@@ -9,13 +9,13 @@ the three can hold ("三者至多一个").  The nine tiles of a 组合龙 never 
 
 from __future__ import annotations
 
+from .. import readings
 from ..tiles import number_of
 from . import fan
 
 
 def _single_wait(r) -> bool:
-    from ..readings import formal_waits
-    return len(formal_waits(r.hand)) == 1
+    return len(readings.formal_waits(r.hand)) == 1
 
 
 def _winning_chow(r):

@@ -62,6 +62,7 @@ from gb16.reference.hand import FIELDS, Hand
 _REF = {
     "readings": readings_module.readings,
     "is_winning": readings_module.is_winning,
+    "knitted_waits": readings_module.knitted_waits,
     "wait_set": readings_module.wait_set,
     "score_interp": scoring.score_interpretation,
     "chow_links": combination.chow_links,
@@ -318,8 +319,12 @@ def knitted_with_one_meld_only():
         if len(melds) >= 2:
             return shapes.is_standard(standing)
         return _REF["is_winning"](variant, melds, standing, *rest, **options)
+
+    def knitted_waits(variant, melds, before):
+        return set() if len(melds) >= 2 else _REF["knitted_waits"](variant, melds, before)
     return Mutation(patches=(attribute("gb16.reference.scoring.readings", readings),
-                             attribute("gb16.reference.readings.is_winning", is_winning)))
+                             attribute("gb16.reference.readings.is_winning", is_winning),
+                             attribute("gb16.reference.readings.knitted_waits", knitted_waits)))
 
 
 # --------------------------------------------------------------------------- waits
@@ -382,7 +387,8 @@ def waits_without_knitted_shape():
     def is_winning(variant, melds, standing, *rest, **options):
         return shapes.is_standard(standing) or bool(variant.special_shapes and
                                                     special_shapes.is_special(melds, standing))
-    return Mutation(patches=(attribute("gb16.reference.readings.is_winning", is_winning),))
+    return Mutation(patches=(attribute("gb16.reference.readings.is_winning", is_winning),
+                             attribute("gb16.reference.readings.knitted_waits", lambda *args: set())))
 
 
 # --------------------------------------------------------------------------- concealment

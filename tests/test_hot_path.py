@@ -132,3 +132,30 @@ def test_decompositions_are_every_split():
         keys = [(tuple(sorted(g.sort_key() for g in sets)), pair.tile) for sets, pair in found]
         assert len(keys) == len(set(keys)), c
         assert bool(found) == shapes.is_standard(c), c
+
+
+def test_batch_on_several_workers_keeps_every_line_in_order():
+    import io
+    import json
+
+    from gb16.reference.jsonlines import MAX_LINE_BYTES
+    from gb16.tools.cmd_score import run_batch
+    rng = random.Random(18)
+    lines = [json.dumps(gb16_hand(rng), ensure_ascii=False) for _ in range(450)]
+    lines[7] = "{not json"
+    lines[300] = "   "
+    lines[301] = json.dumps({"hand": "123m", "win_tile": "1m", "win_by": "discard"})
+    lines[302] = "[" * (MAX_LINE_BYTES + 10)  # too long a line
+    lines += [json.dumps(gb13_hand(rng), ensure_ascii=False) for _ in range(50)]
+    data = ("\n".join(lines) + "\n").encode("utf-8") + b"\xff\xfe\n"
+    one, two = io.BytesIO(), io.BytesIO()
+    run_batch(io.BytesIO(data), one, jobs=1)
+    run_batch(io.BytesIO(data), two, jobs=2)
+    assert one.getvalue() == two.getvalue()
+    results = one.getvalue().decode("utf-8").splitlines()
+    assert len(results) == len(lines) + 1
+    assert json.loads(results[7])["error"]["code"] == "invalid_json"
+    assert json.loads(results[301])["error"]["code"] == "wrong_tile_count"
+    assert json.loads(results[302])["error"]["code"] == "invalid_json"
+    assert json.loads(results[-1])["error"]["code"] == "invalid_json"
+    assert sum(json.loads(r)["ok"] for r in results) == len(lines) - 4

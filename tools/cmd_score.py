@@ -31,6 +31,8 @@ def register(sub) -> None:
     _hand_arguments(p)
     p.add_argument("--batch", action="store_true",
                    help="read JSON Lines of case inputs on stdin, write one JSON result per line")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="with --batch: score on N worker processes, results in input order (0: every core)")
     p.set_defaults(func=run_score)
 
     p = sub.add_parser("explain", help="show every interpretation of a hand side by side",
@@ -104,7 +106,10 @@ def run_score(args) -> int:
         except disputes.RulesError as e:
             print(f"gb16 score: {e}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        return run_batch(sys.stdin.buffer, sys.stdout.buffer, rules=rules)
+        if args.jobs < 0:
+            print("gb16 score --jobs: give a number of worker processes, or 0 for every core", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return run_batch(sys.stdin.buffer, sys.stdout.buffer, rules=rules, jobs=args.jobs)
     if args.hand is None:
         print("gb16 score: give a hand (or '-' for a JSON case input on stdin, or --batch)", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -116,23 +121,34 @@ def run_score(args) -> int:
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
 
 
-def run_batch(stream, out, rules=None) -> int:
+def run_batch(stream, out, rules=None, jobs: int = 1) -> int:
     """One JSON result per input line, in order, flushed line by line; the batch is total.
 
     ``stream`` and ``out`` are binary.  Every line gets exactly one result — an empty line,
     invalid UTF-8, too deep or too long a line gets an ``invalid_json`` error
     (docs/contract.md "Input limits") — and every output line is valid UTF-8.
+    With ``jobs`` other than 1 the lines are scored on worker processes and written back in
+    order, chunk by chunk (:mod:`gb16.tools.score_pool`).
     """
+    if jobs != 1:
+        from gb16.tools import score_pool
+        score_pool.run(jsonlines.read_lines(stream), out, jobs, rules)
+        return EXIT_OK
     for raw in jsonlines.read_lines(stream):
-        try:
-            result = reference.score(jsonlines.parse_stream_line(raw), rules=rules)
-        except jsonlines.JSONInputError as e:
-            result = e.as_result()
-        except Exception as e:  # a defect of the scorer must not cost the next line its answer
-            result = _internal_error(e)
-        out.write(jsonlines.encode_line(result))
+        out.write(batch_result(raw, rules))
         out.flush()
     return EXIT_OK
+
+
+def batch_result(raw: bytes, rules=None) -> bytes:
+    """The result line (UTF-8, newline included) of one batch input line."""
+    try:
+        result = reference.score(jsonlines.parse_stream_line(raw), rules=rules)
+    except jsonlines.JSONInputError as e:
+        result = e.as_result()
+    except Exception as e:  # a defect of the scorer must not cost the next line its answer
+        result = _internal_error(e)
+    return jsonlines.encode_line(result)
 
 
 def _internal_error(e: Exception) -> dict:

@@ -657,3 +657,79 @@ def test_killing_certify_leaves_no_orphans(tmp_path, how):
     if how != signal.SIGKILL:
         assert proc.returncode in (130, 143) and "Traceback" not in err
         assert "--resume" in err
+
+
+# --------------------------------------------------------------------------- schema messages, capabilities, features
+
+def test_schema_errors_name_the_real_problem():
+    from gb16.tools.harness.protocol import check_metadata, check_result
+    assert check_result({"ok": True, "fans": [], "fan_points": 0, "total": 0}) == \
+        "(top level): missing required property 'meets_minimum'"
+    assert check_result({"ok": False}) == "(top level): missing required property 'error'"
+    assert check_result({"ok": True, "fans": [], "fan_points": 0, "total": 0, "meets_minimum": "no"}) == \
+        "meets_minimum: 'no' is not of type 'boolean'"
+    assert "missing required properties 'version', 'language', 'variants'" in check_metadata({"name": "x"})
+
+
+def test_features_are_derived_from_input_and_expectation():
+    from gb16.tools.harness.features import case_features
+    corpus = {c["id"]: c for c in load_corpus(CORPUS).cases}
+    assert "waits" in case_features(corpus["fx-waits-formal-second-wait"])
+    assert "invalid-input" in case_features(corpus["fx-invalid-five-copies"])
+    assert "flowers" in case_features(corpus["fx-seed-4-4-chicken-flower"])
+    assert "gb13" in case_features(corpus["fx-gb13-big-four-winds"])
+    assert case_features({"input": {"hand": "{1111m} 234p", "last_tile": True}, "expect": {"total": 1},
+                          "features": ["seven-pairs"]}) == ["flags", "kongs", "gb16", "seven-pairs"]
+    assert "kongs" in case_features({"input": {"hand": "[5555p] 123m"}, "expect": {}})
+    assert "kongs" not in case_features({"input": {"hand": "[555p] 123m"}, "expect": {}})
+
+
+def test_a_scorer_without_waits_or_validation_is_judged_on_its_fans(tmp_path):
+    """A typical fan calculator declares no waits and no input validation: the waits case is
+    judged on its fans (waits counted apart as not compared), the invalid-input cases are not
+    sent, and nothing of that counts as a pass of those capabilities."""
+    log = certify(tmp_path, f"python:{FAKE}:partial")
+    found = statuses(log)
+    assert found["fx-waits-formal-second-wait"] == "pass"
+    waits_case = {c["id"]: c for c in log.cases}["fx-waits-formal-second-wait"]
+    assert waits_case["uncompared"] == [{"field": "waits", "capability": "waits"}]
+    for case_id in ("fx-invalid-five-copies", "fx-invalid-variant", "fx-invalid-notation"):
+        assert found[case_id] == "skipped"
+        assert {c["id"]: c for c in log.cases}[case_id]["needs"] == ["input_validation"]
+    assert [s for s in found.values() if s not in ("pass", "skipped")] == []
+    from gb16.tools.reports.common import summarize
+    summary = summarize(log)
+    assert summary.not_compared() == {"waits": {"fields": 1, "cases": 0},
+                                      "input_validation": {"fields": 0, "cases": 3}}
+    assert "none of this counts as a pass" in summary.not_compared_text()
+    # the same scorer not declaring what it lacks fails exactly those cases
+    from gb16.tools.harness.certify import judge
+    from gb16.tools.harness.implementations import resolve_implementation
+    impl = resolve_implementation(f"python:{FAKE}:partial")
+    full = dict(impl.metadata)
+    del full["capabilities"]
+    corpus = {c["id"]: c for c in load_corpus(CORPUS).cases}
+    for case_id in ("fx-waits-formal-second-wait", "fx-invalid-five-copies"):
+        outcome = impl.score(1, corpus[case_id]["input"], 5)
+        assert judge(corpus[case_id], outcome, full, {})["status"] == "fail"
+
+
+def test_maxfail_stops_the_run_and_says_so(tmp_path):
+    log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score", maxfail=2)
+    assert sum(c["status"] in runlog.FAILING for c in log.cases) == 2
+    assert log.footer["stopped"]["not_run"] == len(ORDER) - len(log.cases) > 0
+    from gb16.tools.reports.common import summarize
+    assert "stopped early" in summarize(log).verdict.text
+
+
+def test_failures_are_grouped_by_cause(tmp_path):
+    from gb16.tools.reports import terminal
+    from gb16.tools.reports.common import summarize
+    log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score")
+    summary = summarize(log)
+    groups = summary.failure_groups()
+    assert groups and all(g.count == len(g.ids) for g in groups)
+    assert sum(g.count for g in groups) >= len(summary.failures())
+    text = terminal.render(summary)
+    assert "failures by cause:" in text and groups[0].signature in text
+    assert "input: " in text

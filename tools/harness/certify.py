@@ -31,6 +31,7 @@ from gb16.tools.differential import pymahjonggb_run as differential
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import compare, select_expectation
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
+from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
 from gb16.tools.harness.implementations import Implementation, resolve_implementation
 from gb16.tools.harness.progress import Progress
 from gb16.tools.harness.protocol import HarnessError, Outcome, schema_problem
@@ -53,6 +54,7 @@ class CertifyOptions:
     overwrite: bool = False
     progress: bool | None = None    # None: only on a terminal outside CI
     allow_empty: bool = False
+    maxfail: int | None = None      # stop after this many failing cases (the footer says so)
 
 
 # --------------------------------------------------------------------------- judging one case
@@ -79,7 +81,7 @@ def case_record(case: dict) -> dict:
     return {"type": "case", "id": case["id"], "area": case.get("area"), "file": case.get("file"),
             "description": case.get("description"), "tier": case.get("tier"),
             "variant": case_variant(case), "rulings": case.get("rulings", []), "cites": case.get("cites", []),
-            "input": case.get("input")}
+            "features": case_features(case), "input": case.get("input")}
 
 
 def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, str],
@@ -96,13 +98,19 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
     record = case_record(case)
     record.update({"expectation": selection.label, "expected": selection.expected, "status": "skipped",
                    "actual": None, "diff": [], "seq": seq, "time": 0.0})
+    missing = missing_capabilities(record["features"], metadata)
+    judged_on, uncompared = restrict(selection.expected, missing)
     if outcome is None:
         record["message"] = skip_reason or selection.skip_reason or "not sent"
+        if blocking(missing):
+            record["needs"] = blocking(missing)
     else:
         record["time"] = round(outcome.time, 4)
+        if uncompared:
+            record["uncompared"] = uncompared
         if outcome.kind == "result":
             record["actual"] = outcome.result
-            record["diff"] = compare(selection.expected, outcome.result)
+            record["diff"] = compare(judged_on, outcome.result)
             record["status"] = "fail" if record["diff"] else "pass"
         elif outcome.kind == "skipped":
             record["message"] = outcome.message or "skipped by the implementation"
@@ -134,6 +142,10 @@ def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, 
     selection = select_expectation(case, metadata.get("rulings") or {})
     if selection.skip_reason:
         return judge(case, None, metadata, known, skip_reason=selection.skip_reason), False
+    needs = blocking(missing_capabilities(case_features(case), metadata))
+    if needs:
+        return judge(case, None, metadata, known, skip_reason=f"needs {', '.join(needs)}, which the "
+                     f"implementation declares it does not have (capabilities in its start answer)"), False
     outcome = impl.score(seq, case["input"], timeout)
     return judge(case, outcome, metadata, known, seq=seq), True
 
@@ -284,8 +296,15 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
     violations = list(earlier_violations)
     seq = 0
     try:
-        for case in cases:
+        failing = sum(record["status"] in runlog.FAILING for record in records)
+        stopped = None
+        for number, case in enumerate(cases):
+            if options.maxfail and failing >= options.maxfail:
+                stopped = {"reason": f"--maxfail {options.maxfail}: stopped after {failing} failing cases",
+                           "not_run": len(cases) - number}
+                break
             record, sent = run_case(impl, case, metadata, known, options.timeout, seq + 1)
+            failing += record["status"] in runlog.FAILING
             seq += sent
             writer.write(record)
             records.append(record)
@@ -295,8 +314,11 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
                 violations.append(violation)
             progress.advance(record["status"], case["id"])
         ids = {r["id"]: r for r in records}
-        writer.write(runlog.footer_record(list(ids.values()), time.monotonic() - began, impl.restarts,
-                                          violations=len(violations)))
+        footer = runlog.footer_record(list(ids.values()), time.monotonic() - began, impl.restarts,
+                                      violations=len(violations))
+        if stopped:
+            footer["stopped"] = stopped
+        writer.write(footer)
     except BaseException:
         progress.close()
         impl.stop(grace=0)   # interrupted or aborted: do not wait for a program that may hang
@@ -333,6 +355,10 @@ def register(subparsers) -> None:
     certify.add_argument("--report", metavar="DIR", help="also write every report format into DIR")
     certify.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures",
                          help="cases to list after the counts (default failures)")
+    certify.add_argument("--maxfail", type=int, metavar="N",
+                         help="stop after N failing cases (the rest is not run; the report says so)")
+    certify.add_argument("--limit", type=int, default=25, metavar="N",
+                         help="cases listed in detail after the counts (default 25; 0: all)")
     certify.add_argument("--no-progress", action="store_true", help="no progress bar")
     differential.register_options(certify)  # --random N: the gb13 differential run against PyMahjongGB
     certify.set_defaults(func=run_certify)
@@ -344,6 +370,8 @@ def register(subparsers) -> None:
                     "was broken, 2 when the run log cannot be read, 3 when the run is incomplete.")
     summary.add_argument("runlog", metavar="RUNLOG")
     summary.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures")
+    summary.add_argument("--limit", type=int, default=25, metavar="N",
+                         help="cases listed in detail (default 25; 0: all)")
     summary.add_argument("--markdown", metavar="FILE")
     summary.add_argument("--html", metavar="FILE")
     summary.add_argument("--json", metavar="FILE", help="JSON summary ('-' for standard output)")
@@ -380,10 +408,13 @@ def run_certify(args) -> int:
         return differential.main(args)
     options = CertifyOptions(impl=args.impl, corpus=args.corpus, variant=args.variant, filters=args.filter,
                              timeout=args.timeout, known_failures=args.known_failures, out=args.out,
-                             resume=args.resume, overwrite=args.overwrite,
+                             resume=args.resume, overwrite=args.overwrite, maxfail=args.maxfail,
                              progress=False if args.no_progress else None)
     if options.timeout <= 0:
         print("gb16 certify: --timeout must be positive", file=sys.stderr)
+        return 2
+    if options.maxfail is not None and options.maxfail < 1:
+        print("gb16 certify: --maxfail must be a positive number of cases", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else (runlog.default_path(args.impl) if args.impl else None)
     again = f"gb16 certify --resume --impl {shlex.quote(args.impl or 'SPEC')} --out {out}"
@@ -400,14 +431,15 @@ def run_certify(args) -> int:
         print(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the finished "
               f"cases are kept in {out}; continue with: {again}", file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
-    return _print_and_render(log, args.show, report_dir=args.report)
+    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit)
 
 
-def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = None, **files) -> int:
+def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = None, limit: int = 25,
+                      **files) -> int:
     from gb16.tools.reports import terminal
     from gb16.tools.reports.common import summarize, write_reports
     summary = summarize(log)
-    print(terminal.render(summary, show=show))
+    print(terminal.render(summary, show=show, limit=limit))
     if report_dir:
         for fmt, path in write_reports(log, report_dir).items():
             print(f"wrote {path}", file=sys.stderr)
@@ -447,5 +479,6 @@ def run_summary(args) -> int:
         sys.stdout.write(json_report.render(summary))
         from gb16.tools.reports.terminal import exit_status
         return exit_status(summary)
-    return _print_and_render(log, args.show, report_dir=args.report, markdown=args.markdown, html=args.html,
+    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, markdown=args.markdown,
+                             html=args.html,
                              json=args.json, junit=args.junit, badge=args.badge)

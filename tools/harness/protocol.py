@@ -58,12 +58,45 @@ def validator(ref: str) -> jsonschema.protocols.Validator:
 
 
 def schema_problem(ref: str, instance: Any) -> str | None:
-    """None when *instance* is valid against *ref*, else the most relevant error, readably."""
-    error = jsonschema.exceptions.best_match(validator(ref).iter_errors(instance))
-    if error is None:
+    """None when *instance* is valid against *ref*, else the most relevant error, readably.
+
+    For a ``oneOf``/``anyOf`` (a result is either ``ok: true`` with scores or ``ok: false``
+    with an error) the error is looked for inside the branch the instance meant — the one
+    whose discriminating ``const``/``enum`` it satisfies — so a result missing
+    ``meets_minimum`` is told exactly that, not "ok: False was expected"."""
+    errors = list(validator(ref).iter_errors(instance))
+    if not errors:
         return None
+    top = max(errors, key=jsonschema.exceptions.by_relevance())
+    error = _meant_branch(top)
+    if error is top:
+        error = jsonschema.exceptions.best_match(errors)
     where = "/".join(str(part) for part in error.absolute_path)
-    return f"{where or '(top level)'}: {error.message}"
+    return f"{where or '(top level)'}: {_message(error)}"
+
+
+def _meant_branch(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    while error.validator in ("oneOf", "anyOf") and error.context:
+        branches: dict[Any, list] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else None, []).append(sub)
+        meant = [errors for errors in branches.values()
+                 if not any(e.validator in ("const", "enum", "type") and len(e.relative_path) <= 1 and
+                            len(e.relative_schema_path) <= 4 for e in errors)]
+        if len(meant) != 1:
+            break
+        error = max(meant[0], key=jsonschema.exceptions.by_relevance())
+    return error if error.validator in ("oneOf", "anyOf") and not error.context else (
+        jsonschema.exceptions.best_match([error]) if error.context else error)
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    if error.validator == "required" and isinstance(error.instance, dict):
+        missing = [name for name in error.validator_value if name not in error.instance]
+        if missing:
+            return "missing required propert" + ("y " if len(missing) == 1 else "ies ") + \
+                ", ".join(repr(name) for name in missing)
+    return error.message
 
 
 # --------------------------------------------------------------------------- outcomes

@@ -30,7 +30,7 @@ class Verdict:
 
 
 def verdict(counts: dict[str, int], complete: bool = True, selected: int | None = None,
-            violations: int = 0) -> Verdict:
+            violations: int = 0, stopped: dict | None = None) -> Verdict:
     """The one-line answer a referee can cite.
 
     A run that did not reach its footer is ``incomplete: N of M`` whatever its cases say — an
@@ -47,7 +47,8 @@ def verdict(counts: dict[str, int], complete: bool = True, selected: int | None 
                                      f"interrupted){so_far}{broken}", "lightgrey")
     if failing or violations:
         what = f"{failing} of {judged} judged cases failed" if failing else f"all {judged} judged cases passed"
-        return Verdict("fails", f"does not conform: {what}{broken}{skipped}", "red")
+        stop = f"; stopped early, {stopped['not_run']} cases not run ({stopped['reason']})" if stopped else ""
+        return Verdict("fails", f"does not conform: {what}{broken}{skipped}{stop}", "red")
     if judged == 0:
         return Verdict("empty", f"nothing was judged{skipped}", "lightgrey")
     if counts.get("known"):
@@ -129,6 +130,28 @@ class Summary:
     def failures(self) -> list[dict]:
         return [c for c in self.log.cases if c["status"] in FAILING]
 
+    def not_compared(self) -> dict[str, dict[str, int]]:
+        """Per capability the implementation declared absent: in how many cases a field was
+        left out of the comparison (``fields``) and how many cases were not sent (``cases``)."""
+        found: dict[str, dict[str, int]] = {}
+        for case in self.log.cases:
+            for entry in case.get("uncompared") or []:
+                found.setdefault(entry["capability"], {"fields": 0, "cases": 0})["fields"] += 1
+            for capability in case.get("needs") or []:
+                found.setdefault(capability, {"fields": 0, "cases": 0})["cases"] += 1
+        return found
+
+    def not_compared_text(self) -> str | None:
+        """"not compared (capabilities declared absent): waits in 3 cases (judged on the rest); …"."""
+        parts = []
+        for capability, n in self.not_compared().items():
+            if n["fields"]:
+                parts.append(f"{capability} in {n['fields']} cases (judged on the rest)")
+            if n["cases"]:
+                parts.append(f"{n['cases']} cases needing {capability} not sent")
+        return ("not compared, for capabilities the implementation declares it lacks: " + "; ".join(parts)
+                + " — none of this counts as a pass of those capabilities") if parts else None
+
     def failure_groups(self) -> list["FailureGroup"]:
         """The failures grouped by cause, most frequent first."""
         return group_failures(self.failures(), self.fan_label)
@@ -181,7 +204,8 @@ def summarize(log: RunLog) -> Summary:
     by_clause = dict(sorted(by_clause.items(), key=lambda kv: clause_sort_key(kv[0])))
     return Summary(
         log=log, counts=counts,
-        verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations)),
+        verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
+                        (log.footer or {}).get("stopped")),
         by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
         by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
         by_fan=by_fan, by_clause=by_clause, fans=fans,

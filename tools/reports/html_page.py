@@ -289,6 +289,35 @@ def filters_html(summary: Summary) -> str:
             f'<span id="shown-count" class="muted"></span></div>')
 
 
+def failures_html(summary: Summary) -> str:
+    """The failures first: grouped by cause with counts, each group linking to its cases, then
+    protocol violations and what was not compared."""
+    parts = []
+    groups = summary.failure_groups()
+    if groups:
+        rows = []
+        for group in groups:
+            links = " ".join(f'<a href="#{esc(case_anchor(i))}">{esc(i)}</a>' for i in group.ids[:8])
+            more = f' <span class="muted">… and {len(group.ids) - 8} more</span>' if len(group.ids) > 8 else ""
+            rows.append(f'<tr><td class="num">{group.count}</td><td>{esc(group.signature)}</td>'
+                        f'<td class="ids">{links}{more}</td></tr>')
+        parts.append(f'<p>{len(summary.failures())} failing cases, by cause (a case with two causes is counted in '
+                     f'both). The case table below shows only the problems; <em>reset</em> shows every case.</p>'
+                     f'<div class="scroll"><table class="data groups"><thead><tr><th class="num">cases</th>'
+                     f'<th>cause</th><th>cases</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+    if summary.log.violations:
+        items = "".join(f'<li>during <a href="#{esc(case_anchor(str(v.get("case"))))}">{esc(v.get("case"))}</a> '
+                        f'(request {esc(v.get("seq"))}): {esc(v.get("message"))}'
+                        + (f'<code class="offending">{esc(v.get("offending_line"))}</code>' if v.get("offending_line") else "")
+                        + "</li>" for v in summary.log.violations[:50])
+        parts.append(f'<h3>Protocol violations: {len(summary.log.violations)}</h3><p>Output out of step with the '
+                     f'requests; never taken as a case\'s answer; the implementation was restarted each time.</p>'
+                     f'<ul class="violations">{items}</ul>')
+    if summary.not_compared_text():
+        parts.append(f'<div class="note">{esc(summary.not_compared_text())}</div>')
+    return "".join(parts)
+
+
 def cases_html(summary: Summary) -> str:
     rows = []
     for case in summary.cases:
@@ -305,8 +334,9 @@ def cases_html(summary: Summary) -> str:
             f'<td class="result">{expected_html(case, summary)}</td>'
             f'<td class="result">{actual_html(case, summary)}</td>'
             f'<td>{verdict_html(case)}</td></tr>')
-    return (f'<table id="case-table" class="cases"><thead><tr><th>case</th><th>hand</th><th>expected</th>'
-            f'<th>actual</th><th>verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    start = "problems" if summary.failures() or summary.unexpected_passes() else "all"
+    return (f'<table id="case-table" class="cases" data-start="{start}"><thead><tr><th>case</th><th>hand</th>'
+            f'<th>expected</th><th>actual</th><th>verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def clauses_html(summary: Summary) -> str:
@@ -373,6 +403,9 @@ def render(summary: Summary, title: str | None = None, sections: list[Section] =
         ("by-clause", "By clause", tally_table("clause", summary.by_clause, extra_cols=(("title", clause_title),),
                                                href=lambda a: "#" + clause_id(a) if a in summary.clauses else None)),
     ]
+    problems = failures_html(summary)
+    if problems:   # the page opens on the failures
+        blocks.insert(0, ("failures", "Failures", problems))
     body = [section_html(s) for s in lead]
     body += [f'<section id="{sid}"><h2>{esc(head)}</h2>{content}</section>' for sid, head, content in blocks]
     body += [section_html(s) for s in sections]

@@ -33,6 +33,8 @@ def data(summary: Summary, sections: list[Section] = (), lead: list[Section] = (
                    "complete": summary.log.complete},
         "counts": summary.counts,
         "violations": summary.log.violations,
+        "not_compared": summary.not_compared(),
+        "failure_groups": [{"cause": g.signature, "cases": g.count, "ids": g.ids} for g in summary.failure_groups()],
         "by_area": _rows(summary.by_area), "by_tier": _rows(summary.by_tier),
         "by_fan": _rows(summary.by_fan), "by_clause": _rows(summary.by_clause),
         "failures": [_case_brief(c) for c in summary.failures()],

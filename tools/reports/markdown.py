@@ -94,6 +94,19 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
     out += [f"{h} By clause", "", table(["clause", "title", "cases", "pass", "failed", "known", "skipped"], [
         [a, summary.clauses.get(a, {}).get("title", "(not in clauses.json)"), t.total, t.counts["pass"],
          t.failed, t.counts["known"], t.counts["skipped"]] for a, t in summary.by_clause.items()]), ""]
+    if summary.not_compared_text():
+        out += [f"> {cell(summary.not_compared_text())}", ""]
+    groups = summary.failure_groups()
+    if groups:
+        out += [f"{h} Failures by cause", "", table(["cases", "cause", "e.g."], [
+            [g.count, g.signature, ", ".join(g.ids[:3]) + (" …" if len(g.ids) > 3 else "")] for g in groups]), ""]
+    if summary.log.violations:
+        out += [f"{h} Protocol violations ({len(summary.log.violations)})", "",
+                "Output out of step with the requests; never taken as a case's answer; the implementation was "
+                "restarted each time.", "",
+                table(["during case", "request", "what", "line"], [
+                    [v.get("case"), v.get("seq"), v.get("message"), (v.get("offending_line") or "")[:200]]
+                    for v in summary.log.violations[:100]]), ""]
     problems = summary.failures() + summary.unexpected_passes() + \
         [c for c in summary.cases if c["status"] == "known"]
     out += [f"{h} Failures and known failures", ""]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from gb16.tools.reports.common import Summary, actual_text, diff_lines, expected_text, printable
+from gb16.tools.reports.common import Summary, failure_details, printable
 from gb16.tools.harness.runlog import FAILING, STATUSES
 
 #: What ``--show`` may list besides the counts.
@@ -23,7 +23,12 @@ def _selected(summary: Summary, show: str) -> list[dict]:
     return []
 
 
-def render(summary: Summary, show: str = "failures") -> str:
+#: Causes listed in "failures by cause"; cases listed in detail unless --limit says otherwise.
+GROUPS_SHOWN = 15
+LIMIT = 25
+
+
+def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
     header = summary.header
     corpus = header.get("corpus", {})
     git = header.get("git", {})
@@ -52,19 +57,41 @@ def render(summary: Summary, show: str = "failures") -> str:
         area_rows = [[area, t.total, t.counts["pass"], t.failed, t.counts["known"], t.counts["skipped"]]
                      for area, t in sorted(summary.by_area.items())]
         lines.append(tabulate(area_rows, headers=["area", "cases", "pass", "failed", "known", "skipped"]))
+    not_compared = summary.not_compared_text()
+    if not_compared:
+        lines += ["", not_compared]
+    if summary.log.violations:
+        lines += ["", f"protocol violations: {len(summary.log.violations)} (output out of step with the requests; "
+                      f"the implementation was restarted each time)"]
+        for violation in summary.log.violations[:5]:
+            lines.append(f"  during {violation.get('case')} (request {violation.get('seq')}): {violation.get('message')}")
+            if violation.get("offending_line"):
+                lines.append(f"      line: {violation['offending_line'][:200]}")
+        if len(summary.log.violations) > 5:
+            lines.append(f"  … and {len(summary.log.violations) - 5} more (in the run log)")
+    groups = summary.failure_groups()
+    if groups:
+        lines += ["", "failures by cause:"]
+        rows = [[g.count, g.signature, ", ".join(g.ids[:3]) + (" …" if len(g.ids) > 3 else "")]
+                for g in groups[:GROUPS_SHOWN]]
+        lines.append(tabulate(rows, headers=["cases", "cause", "e.g."], tablefmt="simple"))
+        if len(groups) > GROUPS_SHOWN:
+            lines.append(f"… and {len(groups) - GROUPS_SHOWN} more causes")
     chosen = _selected(summary, show)
     if chosen:
         lines.append("")
         lines.append(f"{show}:" if show != "failures" else "failures:")
         labels = summary.fan_label
-        for case in chosen:
+        listed = chosen if not limit else chosen[:limit]
+        for case in listed:
             lines.append(f"  {case['status'].upper():8} {case['id']}  [{', '.join(case.get('cites', []))}]")
             if show == "all" and case["status"] == "pass":
                 continue
-            lines.append(f"           expected: {expected_text(case.get('expected'), labels)}")
-            lines.append(f"           actual:   {actual_text(case, labels)}")
-            for line in diff_lines(case):
-                lines.append(f"           · {line}")
+            for line in failure_details(case, labels):
+                lines.append(f"           {'· ' if not line.startswith(('input:', 'expected', 'actual:')) else ''}{line}")
+        if len(listed) < len(chosen):
+            lines.append(f"  … and {len(chosen) - len(listed)} more (all of them: gb16 summary "
+                         f"{summary.log.path} --show {show} --limit 0, or report.html)")
     lines.append("")
     lines.append(f"verdict: {summary.verdict.text}")
     return printable("\n".join(lines))

@@ -55,5 +55,10 @@
       apply();
     });
   });
-  apply();
+  // A report with failures opens on them: only the problems are shown until "reset".
+  if (table.getAttribute("data-start") === "problems" && only) {
+    only.click();
+  } else {
+    apply();
+  }
 }());

@@ -109,10 +109,12 @@ class SubprocessImplementation(Implementation):
         if transport is not None:
             transport.kill()
 
-    def _exit_context(self) -> dict:
+    def _exit_context(self, wait: float = 2.0) -> dict:
+        """The exit status (waiting up to *wait* s for a program that is exiting; 0 for one that
+        hangs) and the tail of its standard error."""
         if self.transport is None:
             return {"exit_status": None, "stderr_tail": []}
-        status = self.transport.exit_status(wait=2)
+        status = self.transport.exit_status(wait=wait)
         return {"exit_status": status, "stderr_tail": self.transport.stderr_lines()}
 
     def _encode(self, message: dict) -> bytes:
@@ -145,7 +147,7 @@ class SubprocessImplementation(Implementation):
             raise ImplementationError(f"{self.spec}: exited during the handshake "
                                       f"(status {context['exit_status']}){_stderr_note(context)}") from None
         except TransportTimeout:
-            context = self._exit_context()
+            context = self._exit_context(wait=0)
             self._kill()
             raise ImplementationError(f"{self.spec}: did not answer the start request within "
                                       f"{self.startup_timeout:g} s{_stderr_note(context)}") from None
@@ -200,7 +202,7 @@ class SubprocessImplementation(Implementation):
         try:
             self.transport.send(self._encode({"cmd": "score", "seq": seq, "input": case_input}), deadline)
         except TransportTimeout as exc:
-            context = self._exit_context()
+            context = self._exit_context(wait=0)
             self._kill()
             return Outcome("timeout", message=f"the request could not be written within {timeout:g} s "
                                               f"(the implementation is not reading its input; {exc})",
@@ -213,7 +215,7 @@ class SubprocessImplementation(Implementation):
         try:
             raw = self.transport.receive(deadline)
         except TransportTimeout:
-            context = self._exit_context() if self.transport.stderr and self.transport.stderr.total else None
+            context = self._exit_context(wait=0) if self.transport.stderr and self.transport.stderr.total else None
             self._kill()
             return Outcome("timeout", message=f"no response within {timeout:g} s", context=context)
         except TransportClosed as exc:

@@ -195,6 +195,8 @@ class Transport:
         """The program's exit status, waiting up to *wait* seconds; None while it runs."""
         if self.proc is None:
             return None
+        if wait <= 0:
+            return self.proc.poll()
         try:
             return self.proc.wait(timeout=wait)
         except subprocess.TimeoutExpired:
@@ -203,7 +205,8 @@ class Transport:
     def stderr_lines(self, count: int = 15) -> list[str]:
         if self.stderr is None:
             return []
-        self.stderr.settle()
+        if not self.alive():
+            self.stderr.settle()   # let the drain take what an exiting program wrote last
         return self.stderr.lines(count)
 
     def kill(self) -> None:

@@ -72,7 +72,7 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
     groups = summary.failure_groups()
     if groups:
         lines += ["", "failures by cause:"]
-        rows = [[g.count, g.signature, ", ".join(g.ids[:3]) + (" …" if len(g.ids) > 3 else "")]
+        rows = [[g.count, g.signature, g.ids[0][:50] + (f" (+{len(g.ids) - 1})" if len(g.ids) > 1 else "")]
                 for g in groups[:GROUPS_SHOWN]]
         lines.append(tabulate(rows, headers=["cases", "cause", "e.g."], tablefmt="simple"))
         if len(groups) > GROUPS_SHOWN:

@@ -21,7 +21,7 @@ scorer under test like any other.
   combination (docs/rulings.md R-001: nodes − connected components).
 * :func:`counted` — the fans one (reading, big combination) counts: §二.5 one big
   combination, §二.6 links, §二.8 repetition, 规定原则 (xinbian 第六章 4) with the 不计 lists
-  of corpus/fans.json applied by counted fans only (R-013), 无番和 (R-012).  It is used
+  of gb16.properties.rulebook (the texts' 不计 sentences) applied by counted fans only (R-013), 无番和 (R-012).  It is used
   only to compare the big-combination choices of one reading with each other.
 
 Only gb16 is modelled (the property strategies generate gb16 hands).
@@ -30,20 +30,21 @@ Only gb16 is modelled (the property strategies generate gb16 hands).
 from __future__ import annotations
 
 import itertools
-import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-from gb16.corpus import FANS_PATH
+from gb16.properties import rulebook
 from gb16.properties.hands import (
     GREEN_TILES, REVERSIBLE_TILES, Case, Reading, formal_waits, is_honour,
     is_terminal_or_honour, rank, suit,
 )
 
-FAN_TABLE: list[dict] = json.loads(FANS_PATH.read_text(encoding="utf-8"))["fans"]
-FAN: dict[str, dict] = {f["id"]: f for f in FAN_TABLE}
-TABLE_ORDER: dict[str, int] = {f["id"]: f["number"] for f in FAN_TABLE}
+#: The fan table as the properties read it: transcribed again from the texts
+#: (gb16.properties.rulebook), never corpus/fans.json, which the scorer reads.
+FAN_TABLE: tuple[dict, ...] = rulebook.FANS
+FAN: dict[str, dict] = rulebook.FAN
+TABLE_ORDER: dict[str, int] = rulebook.ORDER
 
 WIND_TILES = ("1z", "2z", "3z", "4z")
 DRAGON_TILES = ("5z", "6z", "7z")
@@ -717,8 +718,8 @@ def chow_link_count(f: Facts, choice) -> int:
 
 
 def exclusions_of(fan: str, variant: str = "gb16") -> list[dict]:
-    """The 不计 entries of ``fan`` that act in ``variant`` (corpus/fans.json)."""
-    return [e for e in FAN[fan]["excludes"] if variant in e.get("variants", (variant,))]
+    """The 不计 entries of ``fan`` that act in ``variant`` (gb16.properties.rulebook)."""
+    return rulebook.exclusions_of(fan, variant)
 
 
 def counted(f: Facts, holds: dict[str, Occurrences], choice, variant: str = "gb16") -> Counter:

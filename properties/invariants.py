@@ -7,7 +7,7 @@ about bad input) and a ``check(scorer, example)`` function that raises
 ``input dict -> result dict`` (docs/contract.md); see gb16.properties.scorers.
 
 The checks are written from the texts — seed000 §二 and §三, xinbian 第六章/第七章,
-corpus/fans.json for the exclusions, docs/rulings.md where a ruling fixes a reading —
+gb16.properties.rulebook for the exclusions (the texts' 不计 sentences, transcribed again), docs/rulings.md where a ruling fixes a reading —
 and never import the reference scorer: the reference is one scorer under test like any
 other.  The only exception is property 5, which calls the *scorer's own* reading API
 (``explain`` / ``score_interpretation``) when it has one.  Properties 13 and 14 judge the
@@ -31,8 +31,8 @@ from typing import Any, Callable
 
 from hypothesis import strategies as st
 
-from gb16.corpus import FANS_PATH
 from gb16.properties import definitions as D
+from gb16.properties import rulebook
 from gb16.properties import strategies as S
 from gb16.properties.hands import (
     GREEN_TILES, LETTER_OF_HONOUR, NUMBER_SUITS, REVERSIBLE_TILES, Case, Hand,
@@ -43,15 +43,15 @@ from gb16.properties.hands import (
 )
 
 # --------------------------------------------------------------------------------------
-# The fan table as data (corpus/fans.json)
+# The fan table as the properties read it: transcribed from the texts
+# (gb16.properties.rulebook), never corpus/fans.json, which the scorer reads.
 
-FANS: list[dict] = json.loads(FANS_PATH.read_text(encoding="utf-8"))["fans"]
-FAN: dict[str, dict] = {f["id"]: f for f in FANS}
-TABLE_ORDER: dict[str, int] = {f["id"]: f["number"] for f in FANS}
+FANS: tuple[dict, ...] = rulebook.FANS
+FAN: dict[str, dict] = rulebook.FAN
+TABLE_ORDER: dict[str, int] = rulebook.ORDER
 
 #: seed000 §二.8: "仅四归一、双同刻、一般高、喜相逢、连六、幺九刻、花牌可重复计，其余各计一次".
-REPEATABLE = frozenset({"tile_hog", "double_pung", "pure_double_chow", "mixed_double_chow",
-                        "short_straight", "pung_of_terminals_or_honors", "flower_tiles"})
+REPEATABLE = rulebook.REPEATABLE
 #: seed000 §二.5: 一色四节高、一色三节高及所有四顺子／三顺子番种全局至多取一个.
 FOUR_CHOW_FANS = frozenset({"quadruple_chow", "four_pure_shifted_chows"})
 THREE_CHOW_FANS = frozenset({"pure_triple_chow", "pure_straight", "pure_shifted_chows",
@@ -71,12 +71,8 @@ ERROR_CODES = frozenset({"invalid_json", "invalid_input", "unsupported_variant",
 
 def whole_exclusions(fan_id: str, variant: str = "gb16") -> set[str]:
     """Fans that ``fan_id`` excludes for the whole hand (scope "whole", respecting
-    "variants"), corpus/fans.json; xinbian 第六章 4 (规定原则)."""
-    out = set()
-    for e in FAN[fan_id]["excludes"]:
-        if e["scope"] == "whole" and variant in e.get("variants", (variant,)):
-            out.add(e["fan"])
-    return out
+    "variants"), gb16.properties.rulebook; xinbian 第六章 4 (规定原则)."""
+    return rulebook.whole_exclusions(fan_id, variant)
 
 
 def excluded_by(fans, variant: str = "gb16") -> set[str]:
@@ -424,7 +420,7 @@ def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, var
 @register(4, "exclusion_consistency", "No fan beside a fan that excludes it for the whole hand; "
           "non-repeatable fans count once, only §二.8's fans repeat; 幺九刻 counts the pungs no "
           "wind/dragon fan excludes; 无番和 stands alone",
-          "seed000 §二.8; xinbian 第六章 4; corpus/fans.json; seed000 §三 幺九刻, 无番和; R-009, R-012",
+          "seed000 §二.8; xinbian 第六章 4; gb16.properties.rulebook; seed000 §三 幺九刻, 无番和; R-009, R-012",
           lambda: S.cases())
 def exclusion_consistency(scorer, case) -> bool:
     inp = case.to_input()
@@ -455,7 +451,7 @@ def exclusion_consistency(scorer, case) -> bool:
         clash = whole_exclusions(fid, variant) & set(counts)
         if clash:
             raise Violation(f"{FAN[fid]['zh']} ({fid}) stands beside {fan_text(Counter(clash))}, "
-                            f"which it excludes for the whole hand (corpus/fans.json) — fans "
+                            f"which it excludes for the whole hand (gb16.properties.rulebook) — fans "
                             f"{fan_text(counts)}; input {_brief(inp, 600)}")
     if "chicken_hand" in counts and set(fans_only(counts)) != {"chicken_hand"}:
         raise Violation(f"无番和 beside other fans: {fan_text(counts)} (R-012)")
@@ -1096,7 +1092,7 @@ def definition_problems(f: "D.Facts", reported: Counter, reported_big: tuple | N
     """What is wrong with ``reported`` (fan → count, without 花牌) for the reading ``f``.
 
     * every reported fan holds by its definition (gb16.properties.definitions);
-    * every fan that holds is reported, or excluded by a reported fan (corpus/fans.json; a
+    * every fan that holds is reported, or excluded by a reported fan (gb16.properties.rulebook; a
       fan excluded for "these sets" only when each of its occurrences uses one of them), or
       limited by the combination rules (seed000 §二.5–6: the big combinations and the
       chow-pair fans, whose choice and number property 14 judges);
@@ -1123,7 +1119,7 @@ def definition_problems(f: "D.Facts", reported: Counter, reported_big: tuple | N
         if fan in holds and not FAN[fan]["repeatable"]:
             why = _excluded_by_reported(fan, holds, reported, reported_big)
             if why:
-                problems.append(f"{FAN[fan]['zh']} is reported although {why} (xinbian 第六章 4, corpus/fans.json)")
+                problems.append(f"{FAN[fan]['zh']} is reported although {why} (xinbian 第六章 4, gb16.properties.rulebook)")
     if reported_big is not None and big and (reported_big[0] != big[0]
                                              or reported_big[1] not in holds.get(big[0], ())):
         problems.append(f"the big combination {FAN[big[0]]['zh']} is named on sets {list(reported_big[1])} "
@@ -1188,7 +1184,7 @@ DEFINITION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "terminals", "kni
           "definition, and every fan whose definition holds is reported, excluded by a reported fan or "
           "limited by the combination rules; 四归一/双同刻/幺九刻 count their occurrences; 无番和 exactly "
           "when nothing holds (definitions modelled independently)",
-          "xinbian 第七章 1–82, 第三章 16–19; seed000 §二.2–8, §三; corpus/fans.json; R-004–R-006, "
+          "xinbian 第七章 1–82, 第三章 16–19; seed000 §二.2–8, §三; gb16.properties.rulebook; R-004–R-006, "
           "R-009, R-012, R-013, R-016", lambda: S.cases(DEFINITION_PROFILES), weight=0.5)
 def definition_consistency(scorer, case) -> bool:
     inp = case.to_input()

@@ -57,7 +57,7 @@ def test_table_lists_every_property(ci_rows):
 def rebuilt(result: dict, fans: Counter) -> dict:
     """The result with another fan list, the sums recomputed (so only the fans are wrong)."""
     out = dict(result)
-    out["fans"] = [{"id": f, "name": FAN[f]["zh"], "en": FAN[f]["en"], "points": FAN[f]["points"],
+    out["fans"] = [{"id": f, "name": FAN[f]["zh"], "en": f, "points": FAN[f]["points"],
                     "count": n} for f, n in sorted(fans.items(), key=lambda kv: TABLE_ORDER[kv[0]]) if n]
     out["fan_points"] = sum(FAN[f]["points"] * n for f, n in fans.items() if f != "flower_tiles")
     out["total"] = out["fan_points"] + out.get("flower_points", 0)

@@ -1,0 +1,83 @@
+"""The examples a property sees at a profile's budget, recorded once and replayed.
+
+Under a derandomized profile (ci, thorough) Hypothesis draws the same examples for a
+property whatever the scorer answers, up to the first failure: nothing in the strategies
+depends on the scorer's results.  So the examples of a ci run can be recorded once and a
+check replayed on them against another scorer; the first example that raises a
+:class:`~gb16.properties.invariants.Violation` is the example at which the ci run of that
+property would first fail (Hypothesis would then shrink it, which changes the
+counterexample shown, not whether the property fails).
+
+This makes two things cheap that would otherwise cost a whole ci run each:
+
+* the reach statistics (:func:`gb16.properties.reach.stats`): what share of a property's
+  stream shows each structure it claims to check;
+* the property side of the data-mutant kill table (gb16.tools.mutants.data): hundreds of
+  mutants of corpus/fans.json, each replayed over the recorded streams in well under a
+  second, instead of a ci run of about ten seconds each.
+
+tests/test_mutants.py checks on planted bugs that a replayed kill and a real ci run agree.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any
+
+from hypothesis import given, seed as hypothesis_seed, settings
+
+from gb16.properties.invariants import BY_NAME, PROPERTIES, Property, Violation
+from gb16.properties.profiles import get_profile, hypothesis_settings
+
+
+def record(prop: Property, profile: str = "ci", seed: int | None = None,
+           max_examples: int | None = None) -> list[Any]:
+    """The examples ``prop`` draws under ``profile``, in order (without calling any scorer)."""
+    seen: list[Any] = []
+
+    def test(example):
+        seen.append(copy.deepcopy(example))
+
+    chosen = hypothesis_settings(get_profile(profile), prop.weight, seed_given=seed is not None)
+    if max_examples is not None:
+        chosen = settings(chosen, max_examples=max_examples)
+    wrapped = chosen(given(prop.strategy())(test))
+    if seed is not None:
+        wrapped = hypothesis_seed(seed)(wrapped)
+    wrapped()
+    return seen
+
+
+@functools.lru_cache(maxsize=None)
+def stream(name: str, profile: str = "ci") -> tuple[Any, ...]:
+    """The recorded examples of property ``name`` (memoised per process)."""
+    return tuple(record(BY_NAME[name], profile))
+
+
+def first_violation(prop: Property, scorer, examples) -> tuple[int, str] | None:
+    """``(index, message)`` of the first example of ``examples`` on which ``prop``'s check
+    raises a Violation against ``scorer``; None when it holds on all of them.  Any other
+    exception is re-raised: a check that breaks is not a kill."""
+    for k, example in enumerate(examples):
+        try:
+            prop.check(scorer, copy.deepcopy(example))
+        except Violation as v:
+            return k, str(v)
+    return None
+
+
+def replay_kills(scorer, profile: str = "ci", only: list[str] | None = None,
+                 first_only: bool = True) -> dict[str, tuple[int, str]]:
+    """property name -> (example index, violation) for the properties whose recorded
+    stream ``scorer`` fails; with ``first_only`` the scan stops at the first killing property."""
+    out: dict[str, tuple[int, str]] = {}
+    for prop in PROPERTIES:
+        if only and prop.name not in only:
+            continue
+        hit = first_violation(prop, scorer, stream(prop.name, profile))
+        if hit is not None:
+            out[prop.name] = hit
+            if first_only:
+                break
+    return out

@@ -1,0 +1,299 @@
+"""Data mutants: the reference with one entry of its fan table (corpus/fans.json) changed.
+
+A scorer reads its exclusions and repeatability as data, and a mistake there is one entry
+long: a 不计 dropped, a scope read wrong, an exclusion limited to the wrong variant, a
+repeatable flag flipped.  Every such single-entry change is a mutant here:
+
+* ``drop:F>G`` — F no longer excludes G (one entry of F's ``excludes`` removed);
+* ``scope:F>G=S`` — the entry's scope changed (whole → sets, sets → whole, one → whole);
+* ``variants:F>G=V`` — the entry acts in the wrong variants: an entry of every variant made
+  gb13-only (so lost in gb16), and a variant-limited entry made to act everywhere;
+* ``repeatable:F`` — F's repeatable flag flipped (seed000 §二.8).
+
+The mutation patches ``gb16.reference.table.BY_ID`` in process (the same machinery as the
+catalogue, gb16.tools.mutants.machinery.active), so a mutant costs what the reference
+costs.  Two kill tables, kept apart:
+
+* by the corpus: every corpus case scored by the mutant and compared with its expectation
+  as the harness compares (gb16.tools.harness.compare); cases whose expectation names
+  the fans the entry is about are tried first;
+* by the properties: each property's recorded ci stream (gb16.properties.replay) replayed
+  against the mutant, in the property order.  The properties judge with their own
+  transcription of the texts (gb16.properties.rulebook), so a mistake in fans.json is one
+  they can see.
+
+    python -m gb16.tools.mutants.data [--kind drop|scope|variants|repeatable] [--only NAME…]
+                                      [--properties [ci|thorough]] [--json]
+
+A mutant that no legal hand can tell apart from the reference is *equivalent*; the
+table says which, and why (:func:`equivalence`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+import gb16.reference as reference
+from gb16.reference import table
+from gb16.tools.mutants.machinery import Mutation, active
+
+
+@dataclass(frozen=True)
+class DataMutant:
+    name: str
+    kind: str                 # drop | scope | variants | repeatable
+    fan: str                  # the fan whose record changes
+    other: str | None         # the excluded fan of the entry, for entry mutants
+    source: str               # the clause the entry cites
+    description: str
+    mutation: Callable[[], Mutation]
+
+    def score(self, case_input: Any) -> dict:
+        with active(self.mutation()):
+            return reference.score(case_input)
+
+    def explain(self, case_input: Any) -> dict:
+        with active(self.mutation()):
+            return reference.explain(case_input)
+
+    def score_interpretation(self, case_input: Any, interpretation: Any) -> dict:
+        with active(self.mutation()):
+            return reference.score_interpretation(case_input, interpretation)
+
+    def scorer(self):
+        """The mutant as a gb16.properties scorer, with its reading API."""
+        from gb16.properties.scorers import Scorer
+        return Scorer(f"data mutant {self.name}", self.score, explain=self.explain,
+                      score_interpretation=self.score_interpretation)
+
+
+def _record(fan_id: str, **changes):
+    from unittest import mock
+    return mock.patch.dict(table.BY_ID, {fan_id: replace(table.BY_ID[fan_id], **changes)})
+
+
+def _entries(fan: table.Fan, k: int, new) -> tuple:
+    return tuple(new if i == k else e for i, e in enumerate(fan.excludes) if not (i == k and new is None))
+
+
+SCOPE_FLIP = {"whole": "sets", "sets": "whole", "one": "whole"}
+
+
+def _build() -> dict[str, DataMutant]:
+    out: dict[str, DataMutant] = {}
+
+    def add(m: DataMutant) -> None:
+        out[m.name] = m
+
+    for fan in table.FANS:
+        for k, e in enumerate(fan.excludes):
+            where = "" if e.variants is None else f" ({'/'.join(e.variants)})"
+            add(DataMutant(
+                f"drop:{fan.id}>{e.fan}", "drop", fan.id, e.fan, e.source,
+                f"{fan.zh} no longer excludes {table.fan(e.fan).zh}{where}",
+                lambda fan=fan, k=k: Mutation(patches=(_record(fan.id, excludes=_entries(fan, k, None)),))))
+            flipped = SCOPE_FLIP[e.scope]
+            add(DataMutant(
+                f"scope:{fan.id}>{e.fan}={flipped}", "scope", fan.id, e.fan, e.source,
+                f"{fan.zh} 不计 {table.fan(e.fan).zh}: scope {e.scope} read as {flipped}",
+                lambda fan=fan, k=k, e=e, flipped=flipped: Mutation(
+                    patches=(_record(fan.id, excludes=_entries(fan, k, replace(e, scope=flipped))),))))
+            if e.variants is not None:
+                add(DataMutant(
+                    f"variants:{fan.id}>{e.fan}=all", "variants", fan.id, e.fan, e.source,
+                    f"{fan.zh} 不计 {table.fan(e.fan).zh}, a {'/'.join(e.variants)} rule, applied in every variant",
+                    lambda fan=fan, k=k, e=e: Mutation(
+                        patches=(_record(fan.id, excludes=_entries(fan, k, replace(e, variants=None))),))))
+            elif fan.in_variant("gb16"):
+                add(DataMutant(
+                    f"variants:{fan.id}>{e.fan}=gb13", "variants", fan.id, e.fan, e.source,
+                    f"{fan.zh} 不计 {table.fan(e.fan).zh} made gb13-only (lost in gb16)",
+                    lambda fan=fan, k=k, e=e: Mutation(
+                        patches=(_record(fan.id, excludes=_entries(fan, k, replace(e, variants=("gb13",)))),))))
+        add(DataMutant(
+            f"repeatable:{fan.id}", "repeatable", fan.id, None, "seed000 §二.8",
+            f"{fan.zh} {'no longer repeatable' if fan.repeatable else 'counted more than once'}",
+            lambda fan=fan: Mutation(patches=(_record(fan.id, repeatable=not fan.repeatable),))))
+    return out
+
+
+DATA_MUTANTS: dict[str, DataMutant] = _build()
+KINDS = ("drop", "scope", "variants", "repeatable")
+
+
+# --------------------------------------------------------------------------- equivalence
+
+#: Fans the reference counts at most once per interpretation whatever their repeatable flag
+#: says, so making them repeatable changes nothing: the big combination (seed000 §二.5 keeps
+#: one occurrence, scoring step 2) — and fans of the whole hand or of an exact count, whose
+#: definition forms once (tile content, win conditions, 平和, exactly-N pungs or kongs, …).
+def _one_per_hand() -> frozenset[str]:
+    from gb16.reference.combination import BIG_COMBINATION
+    from gb16.reference.fans import HAND, REGISTRY
+    whole = {f for f, p in REGISTRY.items() if p.scope == HAND}
+    exact = {"four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs", "concealed_and_melded_kong",
+             "concealed_kong", "melded_kong", "four_concealed_pungs", "three_concealed_pungs",
+             "two_concealed_pungs", "dragon_pung", "two_dragon_pungs", "big_three_dragons",
+             "little_three_dragons", "big_four_winds", "little_four_winds", "big_three_winds",
+             "prevalent_wind", "seat_wind", "all_pungs", "all_chows", "knitted_straight", "all_fives",
+             "outside_hand", "all_even_pungs", "edge_wait", "closed_wait", "single_wait", "chicken_hand"}
+    return frozenset(set(BIG_COMBINATION) | whole | exact)
+
+
+def equivalence(m: DataMutant) -> str | None:
+    """Why no hand can tell ``m`` from the reference, or None when some hand can."""
+    fan = table.fan(m.fan)
+    if m.kind == "repeatable" and not fan.repeatable and m.fan in _one_per_hand():
+        return (f"{fan.zh} forms at most once per interpretation (a fan of the whole hand, an exact count, "
+                f"or the one big combination of seed000 §二.5), so counting it repeatably changes nothing")
+    if m.kind == "scope" and m.other is not None:
+        other = table.fan(m.other)
+        # an exclusion of a fan of the whole hand: "these sets" never meets it, so sets ≡ drop —
+        # not equivalent to the reference; nothing to say here
+        del other
+    return None
+
+
+# --------------------------------------------------------------------------- kill tables
+
+def _fans_named(case: dict) -> set[str]:
+    expect = case.get("expect") or {}
+    return {f.get("id") for f in expect.get("fans", []) if isinstance(f, dict)}
+
+
+def corpus_kill(m: DataMutant, cases: list[dict]) -> tuple[str | None, list[str]]:
+    """``(first killing case id or None, ids of cases it broke on)``: the mutant's result
+    differs from the case's expectation where the reference's does not."""
+    from gb16.tools.harness.compare import compare, select_expectation
+    near = [c for c in cases if m.fan in _fans_named(c) or (m.other and m.other in _fans_named(c))]
+    rest = [c for c in cases if c not in near]
+    broken: list[str] = []
+    for case in near + rest:
+        expected = select_expectation(case, {}).expected
+        try:
+            got = m.score(case["input"])
+        except Exception:   # noqa: BLE001 — a crash is recorded as broken, never as a kill
+            broken.append(case["id"])
+            continue
+        if compare(expected, got) and not compare(expected, reference.score(case["input"])):
+            return case["id"], broken
+    return None, broken
+
+
+def property_kill(m: DataMutant, profile: str = "ci", only: list[str] | None = None) -> tuple[str, int, str] | None:
+    """``(property, example index, violation)`` of the first property whose recorded stream
+    the mutant fails (gb16.properties.replay); None when it passes them all."""
+    from gb16.properties import replay
+    hits = replay.replay_kills(m.scorer(), profile, only=only)
+    if not hits:
+        return None
+    name, (k, text) = next(iter(hits.items()))
+    return name, k, text
+
+
+#: The properties that can see a table entry, tried first (the rest after them).
+JUDGING = ("exclusion_consistency", "definition_consistency", "best_big_combination", "no_mixing",
+           "one_big_combination", "win_method", "waits")
+
+
+def kill_row(m: DataMutant, cases: list[dict], properties: str | None = "ci") -> dict:
+    began = time.monotonic()
+    killer, broken = corpus_kill(m, cases)
+    row = {"mutant": m.name, "kind": m.kind, "fan": m.fan, "other": m.other, "source": m.source,
+           "description": m.description, "corpus": killer, "broken_on": broken[:5],
+           "equivalent": equivalence(m), "properties": None}
+    if properties:
+        from gb16.properties.invariants import BY_NAME
+        hit = property_kill(m, properties, only=list(JUDGING))
+        if hit is None:
+            hit = property_kill(m, properties, only=[n for n in BY_NAME if n not in JUDGING])
+        row["properties"] = None if hit is None else {"property": hit[0], "example": hit[1],
+                                                      "violation": hit[2][:300]}
+        row["properties_profile"] = properties
+    row["seconds"] = round(time.monotonic() - began, 2)
+    return row
+
+
+def kill_table(kinds=KINDS, only: list[str] | None = None, properties: str | None = "ci",
+               corpus=None, progress: Callable[[str], None] | None = None) -> list[dict]:
+    from gb16.tools.harness.corpus import load_corpus
+    cases = load_corpus(corpus).cases
+    chosen = [DATA_MUTANTS[n] for n in only] if only else [m for m in DATA_MUTANTS.values() if m.kind in kinds]
+    rows = []
+    for k, m in enumerate(chosen, 1):
+        if progress:
+            progress(f"{k}/{len(chosen)} {m.name}")
+        rows.append(kill_row(m, cases, properties))
+    return rows
+
+
+def summary(rows: list[dict]) -> dict:
+    """Per kind: mutants, equivalent, killed by the corpus, killed by the properties."""
+    out: dict[str, dict] = {}
+    for r in rows:
+        s = out.setdefault(r["kind"], {"mutants": 0, "equivalent": 0, "corpus": 0, "properties": 0,
+                                       "neither": []})
+        s["mutants"] += 1
+        s["equivalent"] += bool(r["equivalent"])
+        s["corpus"] += bool(r["corpus"])
+        s["properties"] += bool(r["properties"])
+        if not r["equivalent"] and not (r["corpus"] and r["properties"]):
+            s["neither"].append(r["mutant"])
+    return out
+
+
+def format_table(rows: list[dict]) -> str:
+    from tabulate import tabulate
+    body = []
+    for r in rows:
+        p = r["properties"]
+        body.append([r["mutant"], r["source"], r["corpus"] or ("equivalent" if r["equivalent"] else "SURVIVES"),
+                     "—" if "properties_profile" not in r else
+                     (f"{p['property']} #{p['example']}" if p else ("equivalent" if r["equivalent"] else "SURVIVES"))])
+    text = tabulate(body, headers=["mutant", "entry's clause", "killed by corpus case", "killed by property"],
+                    tablefmt="simple")
+    lines = [text, ""]
+    for kind, s in summary(rows).items():
+        lines.append(f"{kind}: {s['mutants']} mutants, {s['equivalent']} equivalent; corpus kills {s['corpus']}, "
+                     f"properties kill {s['properties']}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gb16.tools.mutants.data",
+                                     description="Kill table of the single-entry mutants of corpus/fans.json.")
+    parser.add_argument("--kind", nargs="+", choices=KINDS, default=list(KINDS))
+    parser.add_argument("--only", nargs="+", metavar="NAME")
+    parser.add_argument("--properties", nargs="?", const="ci", default="ci", metavar="PROFILE",
+                        help="replay the properties' recorded streams of this profile (default ci)")
+    parser.add_argument("--no-properties", action="store_true", help="the corpus side only")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.list:
+        for m in DATA_MUTANTS.values():
+            if m.kind in args.kind:
+                print(f"{m.name}\t{m.description}")
+        return 0
+    unknown = [n for n in args.only or [] if n not in DATA_MUTANTS]
+    if unknown:
+        print(f"mutants.data: no data mutant {', '.join(unknown)} (see --list)", file=sys.stderr)
+        return 2
+    progress = (lambda msg: print(f"\r{msg}".ljust(90)[:110], end="", file=sys.stderr, flush=True)) \
+        if sys.stderr.isatty() else None
+    rows = kill_table(tuple(args.kind), args.only, None if args.no_properties else args.properties,
+                      progress=progress)
+    if progress:
+        print("\r" + " " * 90 + "\r", end="", file=sys.stderr)
+    print(json.dumps(rows, ensure_ascii=False, indent=1) if args.json else format_table(rows))
+    bad = [r for r in rows if not r["equivalent"] and not r["corpus"]]
+    return 0 if not bad else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,167 @@
+"""The kill table: which corpus cases, and which properties, kill each mutant."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from gb16.tools.mutants.machinery import Mutant, get, names
+
+
+def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0,
+                    stop_after: int | None = None) -> tuple[list[str], list[str]]:
+    """``(killed, broken)``: the ids of the corpus cases the mutant fails — a valid result
+    that differs from the expectation, judged exactly as ``gb16 certify`` judges
+    (gb16.tools.harness.certify.run_case) — and of those where it errs, crashes or times out.
+
+    A mutant that breaks is not killed, it is broken: its planted mistake was never
+    compared (e.g. a patch that no longer fits the reference).  With ``stop_after``, the
+    scan stops at that many kills."""
+    from gb16.tools.harness.certify import run_case
+    from gb16.tools.harness.implementations import PythonImplementation
+    from gb16.tools.harness.runlog import FAILING
+    impl = PythonImplementation(m.scorer, m.scorer.gb16_metadata, f"python:gb16.tools.mutants.catalogue:{m.name}")
+    metadata = impl.start()
+    killed, broken = [], []
+    for seq, case in enumerate(cases, 1):
+        record, _ = run_case(impl, case, metadata, {}, timeout, seq)
+        if record["status"] == "fail":
+            killed.append(case["id"])
+            if stop_after is not None and len(killed) >= stop_after:
+                break
+        elif record["status"] in FAILING:
+            broken.append(case["id"])
+    return killed, broken
+
+
+def corpus_kills(m: Mutant, cases: list[dict], timeout: float = 60.0, stop_after: int | None = None) -> list[str]:
+    """The ids of the corpus cases that kill the mutant (see :func:`corpus_outcomes`)."""
+    return corpus_outcomes(m, cases, timeout, stop_after)[0]
+
+
+def mutant_scorer(m: Mutant):
+    """The mutant as a gb16.properties scorer, with its reading API when it has one."""
+    from gb16.properties.scorers import Scorer
+    return Scorer(f"mutant {m.name}", m.scorer, explain=m.scorer.explain,
+                  score_interpretation=m.scorer.score_interpretation)
+
+
+def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None) -> dict:
+    """Run the Hypothesis properties (or those named in ``only``) against the mutant: which
+    fail (FAIL) and which broke (error)."""
+    from gb16.properties.runner import run_all
+    began = time.monotonic()
+    rows = run_all(profile, mutant_scorer(m), only=only)
+    failed = [r["name"] for r in rows if r["result"] == "FAIL"]
+    broken = [r["name"] for r in rows if r["result"] == "error"]
+    first = next((r for r in rows if r["result"] == "FAIL"), None)
+    return {"profile": profile, "killed": bool(failed), "failed": failed, "errors": broken,
+            "first_violation": (first["counterexample"] or {}).get("violation") if first else None,
+            "seconds": round(time.monotonic() - began, 1)}
+
+
+def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first: int = 5) -> dict:
+    """One row of the kill table."""
+    from gb16.tools.harness.corpus import case_variant
+    began = time.monotonic()
+    killers, broken = corpus_outcomes(m, cases)
+    variant_of = {case["id"]: case_variant(case) for case in cases}
+    gb16_killers = [k for k in killers if variant_of[k] == "gb16"]
+    row = {"mutant": m.name, "clause": m.clause, "mistake": m.mistake,
+           "cases": len(cases), "killed_by_corpus": bool(killers), "corpus_kills": len(killers),
+           "gb16_kills": len(gb16_killers), "gb13_kills": len(killers) - len(gb16_killers),
+           "first_kills": (gb16_killers + [k for k in killers if k not in gb16_killers])[:first],
+           "broken_on": len(broken), "first_broken": broken[:first],
+           "corpus_seconds": round(time.monotonic() - began, 2), "properties": None}
+    if properties:
+        row["properties"] = property_kills(m, properties)
+    # the generic row fields gb16.tools.reports.compliance shows for an optional part (name, result, ok, …)
+    killed_by = f"killed by {len(killers)} case(s)" if killers else "SURVIVES the corpus"
+    if broken:
+        killed_by += f"; BROKEN on {len(broken)} case(s)"
+    if row["properties"] is not None:
+        p = row["properties"]
+        killed_by += "; properties: " + (", ".join(p["failed"]) if p["killed"] else "survives")
+    row.update({"name": m.name, "result": killed_by, "ok": bool(killers) and not broken,
+                "detail": ", ".join(killers[:first]) or m.mistake,
+                "seconds": round(time.monotonic() - began, 2)})
+    return row
+
+
+def _row_for(args: tuple) -> dict:
+    name, cases, properties, first = args
+    return kill_row(get(name), cases, properties, first)
+
+
+def kill_table(corpus=None, properties: str | None = None, only: list[str] | None = None,
+               first: int = 5, jobs: int = 1, progress: Callable[[str], None] | None = None) -> list[dict]:
+    """For every mutant (or those in ``only``): which corpus cases kill it and, when
+    ``properties`` names a profile (``"ci"``), whether the Hypothesis properties kill it.
+
+    ``corpus`` is a corpus folder as for ``gb16 certify --corpus`` (None: the installed one).
+    Returns one dict per mutant: mutant, clause, mistake, cases, killed_by_corpus,
+    corpus_kills (of which gb16_kills and gb13_kills), first_kills (the first ``first``
+    ids, gb16 cases first), corpus_seconds and properties (None, or {profile, killed,
+    failed, errors, first_violation, seconds}); and, for gb16.tools.reports.compliance's optional
+    parts, name, result, ok (killed by the corpus and never broken), detail and seconds.
+    ``jobs`` > 1 spreads the mutants over that many processes (each gets the cases read once here).
+    """
+    from gb16.tools.harness.corpus import load_corpus
+    chosen = [get(n).name for n in only] if only else names()
+    loaded = load_corpus(corpus)
+    if jobs > 1 and len(chosen) > 1:
+        import concurrent.futures
+        import multiprocessing
+        work = [(n, loaded.cases, properties, first) for n in chosen]
+        rows: dict[str, dict] = {}
+        context = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {pool.submit(_row_for, w): w[0] for w in work}
+            for future in concurrent.futures.as_completed(futures):
+                rows[futures[future]] = future.result()
+                if progress:
+                    progress(f"{len(rows)}/{len(chosen)} {futures[future]}")
+        return [rows[n] for n in chosen]
+    out = []
+    for k, n in enumerate(chosen, 1):
+        if progress:
+            progress(f"{k}/{len(chosen)} {n}")
+        out.append(kill_row(get(n), loaded.cases, properties, first))
+    return out
+
+
+def report_rows(corpus=None, properties: str | None = "ci", jobs: int = 2,
+                progress: Callable[[str], None] | None = None) -> list[dict]:
+    """The kill table as the rows of ``gb16 report``'s mutant part: corpus and properties.
+
+    A row passes (``ok``) when the corpus kills the mutant and the mutant never breaks; the
+    properties are shown beside it (a mutant they miss is a gap in the property suite, not
+    a failure of the reference).  With the ci profile the properties cost about 10 s of CPU
+    per mutant; ``properties=None`` leaves them out.
+    """
+    return kill_table(corpus, properties=properties, jobs=jobs, progress=progress)
+
+
+def format_kill_table(rows: list[dict]) -> str:
+    from tabulate import tabulate
+    table_rows = []
+    for r in rows:
+        p = r.get("properties")
+        shown = "—" if p is None else ("killed: " + ", ".join(p["failed"]) if p["killed"] else
+                                       "survives" + (f" (errors: {', '.join(p['errors'])})" if p["errors"] else ""))
+        table_rows.append([r["mutant"], r["clause"], r["corpus_kills"], r["gb16_kills"],
+                           ", ".join(r["first_kills"][:2]) or "SURVIVES", shown])
+    killed = sum(r["killed_by_corpus"] for r in rows)
+    text = tabulate(table_rows, headers=["mutant", "clause", "kills", "gb16", "first killing cases", "properties"],
+                    tablefmt="simple")
+    text += f"\n\n{killed} of {len(rows)} mutants killed by the corpus"
+    text += f" ({sum(r['gb16_kills'] > 0 for r in rows)} by its gb16 cases alone)"
+    with_props = [r for r in rows if r.get("properties")]
+    if with_props:
+        text += (f"; {sum(r['properties']['killed'] for r in with_props)} of {len(with_props)} by the properties "
+                 f"({with_props[0]['properties']['profile']} profile)")
+    broken = [r["mutant"] for r in rows if r["broken_on"]]
+    if broken:
+        text += f"\nBROKEN (the mutant errs or crashes on some cases): {', '.join(broken)}"
+    return text
+

@@ -167,10 +167,30 @@ def register(subparsers) -> None:
     p.add_argument("--no-exhaustive", action="store_true",
                    help="leave out the exhaustive one-suit checks of the thorough profile")
     p.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
+    p.add_argument("--stats", action="store_true",
+                   help="do not run the checks: print what each property's examples reach (the share of "
+                        "every structure it claims to check, gb16.properties.reach) at the profile's budget")
     p.set_defaults(func=run)
 
 
+def run_stats(args) -> int:
+    from gb16.properties.reach import format_stats, stats
+    names = args.only or [p.name for p in PROPERTIES]
+    rows = [stats(n, args.profile) for n in names]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+    else:
+        print(format_stats(rows))
+        below = [f"{r['property']}: {c['feature']}" for r in rows for c in r["claims"] if not c["meets"]]
+        print(f"{sum(len(r['claims']) for r in rows) - len(below)} of {sum(len(r['claims']) for r in rows)} "
+              f"claimed structures reach their minimum (profile {args.profile})"
+              + (f"; BELOW: {', '.join(below)}" if below else ""))
+    return 0 if all(c["meets"] for r in rows for c in r["claims"]) else 1
+
+
 def run(args) -> int:
+    if args.stats:
+        return run_stats(args)
     try:
         scorer = as_scorer(args.impl)
     except ScorerUnavailable as exc:

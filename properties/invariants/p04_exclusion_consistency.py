@@ -46,11 +46,17 @@ def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, var
     return sum(1 for g in candidates if id(g) not in removed)
 
 
+#: the default profiles and the hands where a 不计 acts on sets (大三元, 大四喜, 三风刻) or nothing
+#: holds (无番和)
+EXCLUSION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "target:big_four_winds", "target:big_three_dragons",
+                                  "target:big_three_winds", "target:big_three_dragons", "honours")
+
+
 @register(4, "exclusion_consistency", "No fan beside a fan that excludes it for the whole hand; "
           "non-repeatable fans count once, only §二.8's fans repeat; 幺九刻 counts the pungs no "
           "wind/dragon fan excludes; 无番和 stands alone",
           "seed000 §二.8; xinbian 第六章 4; gb16.properties.rulebook; seed000 §三 幺九刻, 无番和; R-009, R-012",
-          lambda: S.cases())
+          lambda: S.cases(EXCLUSION_PROFILES))
 def exclusion_consistency(scorer, case) -> bool:
     inp = case.to_input()
     result = score_ok(scorer, inp, "the hand")

@@ -67,11 +67,16 @@ def _chow_group(interp: dict, big: list[str], counts: Counter) -> set[int] | Non
     return members or None
 
 
+#: the default profiles and five chows linked into a tree (four chow-pair links, seed000 §二.6)
+LINK_PROFILES = S.PROFILES + ("target:linked_chows", "target:linked_chows", "chow_family",
+                              "target:four_pure_shifted_chows", "target:quadruple_chow")
+
+
 @register(6, "one_big_combination", "At most one big combination; chow-pair fans never exceed "
           "(chow nodes after contracting the big combination − connected components), none beside "
           "a four-chow fan, 老少副 at most once, no cycle of links",
           "seed000 §二.5, §二.6; xinbian 第六章 5; R-001",
-          lambda: S.cases())
+          lambda: S.cases(LINK_PROFILES))
 def one_big_combination(scorer, case) -> bool:
     inp = case.to_input()
     result = score_ok(scorer, inp, "the hand")

@@ -32,11 +32,15 @@ def wait_fan_for(interp: dict, win_tile: str) -> str | None:
     return None
 
 
+#: the default profiles and chows kept standing to be won on their edge or middle tile
+WAIT_PROFILES = S.PROFILES + ("target:edge_wait", "target:closed_wait", "target:edge_wait", "target:closed_wait")
+
+
 @register(10, "waits", "The waits are the formal wait set (computed independently) and hold the "
           "winning tile; a wait fan only with a single wait, at most one, and the one the "
           "reading's placement of the winning tile gives",
           "seed000 §二.7; xinbian 第六章 6, 第七章 77–79; R-005, R-010",
-          lambda: S.cases(), weight=1.5)
+          lambda: S.cases(WAIT_PROFILES), weight=1.5)
 def waits(scorer, case) -> bool:
     inp = case.to_input()
     r = score_ok(scorer, inp, "the hand")

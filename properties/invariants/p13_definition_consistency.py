@@ -179,7 +179,8 @@ def _reported_big(interp: dict, index: dict[int, int]) -> tuple | None:
 #: fans (无番和 beside flowers or 自摸), terminals (全带幺 and its pair), 组合龙 (the fans that
 #: need five sets), pungs and kongs (exact counts of 暗刻 and 杠), honours.
 DEFINITION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "terminals", "knitted", "knitted",
-                                    "pungs", "kongs", "honours")
+                                    "pungs", "kongs", "honours", "target", "target", "target", "target",
+                                    "terminals", "pung_family")
 
 
 @register(13, "definition_consistency", "On the reported reading every fan reported holds by its "
@@ -187,7 +188,7 @@ DEFINITION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "terminals", "kni
           "limited by the combination rules; 四归一/双同刻/幺九刻 count their occurrences; 无番和 exactly "
           "when nothing holds (definitions modelled independently)",
           "xinbian 第七章 1–82, 第三章 16–19; seed000 §二.2–8, §三; gb16.properties.rulebook; R-004–R-006, "
-          "R-009, R-012, R-013, R-016", lambda: S.cases(DEFINITION_PROFILES), weight=0.5)
+          "R-009, R-012, R-013, R-016", lambda: S.cases(DEFINITION_PROFILES), weight=0.25)
 def definition_consistency(scorer, case) -> bool:
     inp = case.to_input()
     result = score_ok(scorer, inp, "the hand")

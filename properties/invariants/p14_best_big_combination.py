@@ -20,7 +20,7 @@ from gb16.properties.invariants.p13_definition_consistency import (
 #: combinations tie for the most points (strategies.tied_big_combination_chows), five chows
 #: (one suit or any), the chow and pung families, one suit.
 COMBINATION_PROFILES = ("contested", "contested", "chows", "chows", "chow_family", "chow_family",
-                        "chow_family", "pung_family", "one_suit")
+                        "chow_family", "pung_family", "one_suit", "target:linked_chows")
 
 
 @register(14, "best_big_combination", "On the reported reading the chow-pair fans number exactly "

@@ -45,6 +45,7 @@ from gb16.properties.strategies.pungs import (  # noqa: F401
 from gb16.properties.strategies.honours import (  # noqa: F401
     _honour_family,
 )
+from gb16.properties.strategies.targets import TARGETS, Plan, plan  # noqa: F401
 from gb16.properties.strategies.hand import (  # noqa: F401
     _kong_choice, cases, hand_structures, legal_inputs, winning_tiles,
 )

@@ -18,6 +18,7 @@ DRAGON_TILES = HONOURS[4:]
 PROFILES = (
     "mixed", "chows", "chow_family", "pungs", "pung_family", "kongs", "honours",
     "knitted", "one_suit", "terminals", "number_band", "green", "reversible", "plain",
+    "target", "target",
 )
 
 NUMBER_BANDS = (

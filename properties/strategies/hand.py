@@ -17,6 +17,7 @@ from gb16.properties.strategies.blocks import (
 )
 from gb16.properties.strategies.chows import _chow_family, tied_big_combination_chows
 from gb16.properties.strategies.honours import _honour_family
+from gb16.properties.strategies import targets
 from gb16.properties.strategies.pungs import _pung_family
 
 # --------------------------------------------------------------------------------------
@@ -123,6 +124,12 @@ def hand_structures(draw, profiles=PROFILES) -> tuple[str, list[tuple[str, ...]]
         for s in draw(st.permutations(NUMBER_SUITS)):  # one set of each suit first
             sets.append(_draw_group(draw, pool, _tiles_of(range(1, 10), s), kinds,
                                     _tiles_of(range(2, 9), s), keep))
+    elif profile.startswith("target"):
+        aim = targets.plan(draw, profile.partition(":")[2] or None)
+        origin = "target:" + aim.target + (f":{aim.win_tile}" if aim.win_tile else "")
+        template, kinds, keep, forced_pair = aim.template, aim.kinds, aim.keep, aim.forced_pair
+        palette = aim.palette or everything
+        pung_palette, pair_palette = aim.pung_palette, aim.pair_palette
     elif profile == "green":
         palette = GREEN_TILES
     elif profile == "reversible":
@@ -197,7 +204,11 @@ def cases(draw, profiles=PROFILES, variant: str = "gb16") -> Case:
     # now and then a robbed kong: a discard win on a tile the hand holds once
     singles = sorted_tiles(t for t in set(hand.standing) if counts[t] == 1)
     robbed = not quiet and bool(singles) and draw(st.sampled_from((False, False, False, True)))
-    win_tile = draw(st.sampled_from(singles if robbed else sorted_tiles(set(hand.standing))))
+    hint = origin.split(":")[2] if origin.startswith("target:") and origin.count(":") == 2 else None
+    if hint in hand.standing and not robbed and draw(st.integers(0, 3)):
+        win_tile = hint  # the wait targets: the tile their chow waits on
+    else:
+        win_tile = draw(st.sampled_from(singles if robbed else sorted_tiles(set(hand.standing))))
     win_by = "discard" if robbed else draw(st.sampled_from(("discard", "self_draw")))
     last_tile = False if quiet or robbed else draw(st.sampled_from((False, False, True)))
     robbing_kong = robbed

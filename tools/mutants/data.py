@@ -129,34 +129,74 @@ KINDS = ("drop", "scope", "variants", "repeatable")
 # --------------------------------------------------------------------------- equivalence
 
 #: Fans the reference counts at most once per interpretation whatever their repeatable flag
-#: says, so making them repeatable changes nothing: the big combination (seed000 §二.5 keeps
-#: one occurrence, scoring step 2) — and fans of the whole hand or of an exact count, whose
-#: definition forms once (tile content, win conditions, 平和, exactly-N pungs or kongs, …).
-def _one_per_hand() -> frozenset[str]:
-    from gb16.reference.combination import BIG_COMBINATION
-    from gb16.reference.fans import HAND, REGISTRY
-    whole = {f for f, p in REGISTRY.items() if p.scope == HAND}
-    exact = {"four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs", "concealed_and_melded_kong",
-             "concealed_kong", "melded_kong", "four_concealed_pungs", "three_concealed_pungs",
-             "two_concealed_pungs", "dragon_pung", "two_dragon_pungs", "big_three_dragons",
-             "little_three_dragons", "big_four_winds", "little_four_winds", "big_three_winds",
-             "prevalent_wind", "seat_wind", "all_pungs", "all_chows", "knitted_straight", "all_fives",
-             "outside_hand", "all_even_pungs", "edge_wait", "closed_wait", "single_wait", "chicken_hand"}
-    return frozenset(set(BIG_COMBINATION) | whole | exact)
+#: says, so making them repeatable changes nothing.
+ONE_PER_HAND_REASON = {
+    # seed000 §二.5: one big combination, one occurrence (scoring step 2)
+    **{f: "the one big combination of seed000 §二.5 is counted with one occurrence" for f in (
+        "four_pure_shifted_pungs", "pure_shifted_pungs", "quadruple_chow", "four_pure_shifted_chows",
+        "pure_terminal_chows", "three_suited_terminal_chows", "pure_triple_chow", "pure_straight",
+        "pure_shifted_chows", "mixed_straight", "mixed_triple_chow", "mixed_shifted_chows")},
+    # seed000 §二.6: "老少副依底本只能计一次" is also logic (combination.ONCE_ONLY_LINK)
+    "two_terminal_chows": "the chow-pair forest takes at most one 老少副 link (seed000 §二.6, combination.chow_links)",
+    # 三同刻: two of them need six pungs (one rank in three suits, twice)
+    "triple_pung": "a second 三同刻 needs six pungs",
+}
+EXACT = ("an exact count (恰有 N 副) or a condition on the whole hand, which forms at most once")
+_KONG_COUNT = {"four_kongs": 4, "three_kongs": 3, "two_concealed_kongs": 2, "two_melded_kongs": 2,
+               "concealed_and_melded_kong": 2, "concealed_kong": 1, "melded_kong": 1}
+
+#: Single mutants that no legal hand tells apart from the reference, and why.
+EQUIVALENT = {
+    "scope:big_four_winds>prevalent_wind=sets": "the 圈风刻 pung is always one of 大四喜's four wind pungs, so "
+                                                "\"not with these sets\" removes it as \"not at all\" does",
+    "scope:big_four_winds>seat_wind=sets": "the 门风刻 pung is always one of 大四喜's four wind pungs",
+    "scope:little_four_winds>big_three_winds=whole": "with 小四喜 (three wind pungs, the fourth wind as the pair) "
+                                                     "三风刻 can only be made of those same three pungs",
+    "scope:little_three_dragons>two_dragon_pungs=whole": "with 小三元 双箭刻 can only be made of its two dragon pungs",
+    "variants:all_terminals>double_pung=gb13": "in gb16 a 清幺九 hand has five pungs of the six tiles 1/9 of "
+                                               "m/p/s, so one rank has all three suits: 三同刻 holds and "
+                                               "excludes 双同刻 itself (xinbian 第六章 5)",
+    "drop:quadruple_chow>pure_double_chow": "一般高 beside 一色四同顺 needs a fifth identical chow — a fifth copy",
+    "variants:quadruple_chow>pure_double_chow=gb13": "一般高 beside 一色四同顺 needs a fifth identical chow",
+}
+for _four in ("quadruple_chow", "four_pure_shifted_chows", "pure_terminal_chows", "three_suited_terminal_chows"):
+    for _pair in ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"):
+        EQUIVALENT[f"scope:{_four}>{_pair}=sets"] = (
+            "beside a four-chow fan at most one chow lies outside its group, so every chow-pair link uses one "
+            "of the group's sets: \"not with these sets\" is \"not at all\"")
+for _four in ("pure_terminal_chows", "three_suited_terminal_chows"):
+    for _pair in ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"):
+        EQUIVALENT[f"drop:{_four}>{_pair}"] = (
+            "a gb13-only fan whose four chows are the whole hand's chows and one big-combination group; "
+            "seed000 §二.6 / xinbian 第六章 5 count no link inside the group")
 
 
 def equivalence(m: DataMutant) -> str | None:
-    """Why no hand can tell ``m`` from the reference, or None when some hand can."""
+    """Why no legal hand can tell ``m`` from the reference, or None when some hand can."""
+    from gb16.reference.fans import HAND, REGISTRY
     fan = table.fan(m.fan)
-    if m.kind == "repeatable" and not fan.repeatable and m.fan in _one_per_hand():
-        return (f"{fan.zh} forms at most once per interpretation (a fan of the whole hand, an exact count, "
-                f"or the one big combination of seed000 §二.5), so counting it repeatably changes nothing")
-    if m.kind == "scope" and m.other is not None:
-        other = table.fan(m.other)
-        # an exclusion of a fan of the whole hand: "these sets" never meets it, so sets ≡ drop —
-        # not equivalent to the reference; nothing to say here
-        del other
+    if m.name in EQUIVALENT:
+        return EQUIVALENT[m.name]
+    if m.kind == "repeatable" and not fan.repeatable:
+        if m.fan in ONE_PER_HAND_REASON:
+            return f"{fan.zh}: {ONE_PER_HAND_REASON[m.fan]}"
+        pred = REGISTRY.get(m.fan)
+        if pred is None or pred.scope == HAND or m.fan in _KONG_COUNT or m.fan in _EXACT_FANS:
+            return f"{fan.zh} is {EXACT}"
+    if m.kind in ("drop", "scope", "variants") and m.fan in _KONG_COUNT and m.other in _KONG_COUNT:
+        return (f"{fan.zh} needs {'at least ' if m.fan == 'four_kongs' else 'exactly '}{_KONG_COUNT[m.fan]} kongs and "
+                f"{table.fan(m.other).zh} exactly {_KONG_COUNT[m.other]}: the definitions never hold together")
     return None
+
+
+#: Reading-level fans of an exact count or of the whole reading (one occurrence at most).
+_EXACT_FANS = frozenset({
+    "four_concealed_pungs", "three_concealed_pungs", "two_concealed_pungs", "dragon_pung", "two_dragon_pungs",
+    "big_three_dragons", "little_three_dragons", "big_four_winds", "little_four_winds", "big_three_winds",
+    "prevalent_wind", "seat_wind", "all_pungs", "all_chows", "knitted_straight", "all_fives", "outside_hand",
+    "all_even_pungs", "edge_wait", "closed_wait", "single_wait", "chicken_hand", "melded_hand",
+    "seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "greater_honors_and_knitted_tiles",
+    "lesser_honors_and_knitted_tiles", "nine_gates"})
 
 
 # --------------------------------------------------------------------------- kill tables

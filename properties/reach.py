@@ -1,0 +1,172 @@
+"""What the generators reach: the share of each property's examples that shows each
+structure the property claims to check.
+
+A property is only as good as the hands it is given.  "No big combination is mixed with
+chow-pair links it forbids" says little if no generated hand has four links; "every fan
+is checked against its definition" says little for a fan that never holds in the stream.
+So every property names, in :data:`CLAIMS`, the structures it claims to check, each with
+the share of its examples (at the ci budget, derandomized) that must show it; the
+features of an example are computed with the properties' own model (gb16.properties.hands
+readings, gb16.properties.definitions), never by the scorer.
+
+    gb16 properties --stats [--profile ci] [--only NAME …]
+
+prints, per property, every claimed structure with its share and minimum, and the full
+distribution of fans, links and big combinations in the stream; tests/test_reach.py
+asserts each minimum at the ci budget (gb16.properties.replay records the streams).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from gb16.properties import definitions as D
+from gb16.properties.hands import Case, formal_waits, readings
+
+
+@dataclass(frozen=True)
+class Claim:
+    feature: str          # a feature of :func:`features`
+    minimum: float        # the share of the stream that must show it (0 < minimum ≤ 1)
+    why: str = ""
+
+
+def example_case(example: Any) -> Case | None:
+    """The legal hand an example is about (None for bad-input examples)."""
+    if isinstance(example, Case):
+        return example
+    if isinstance(example, dict):
+        for key in ("case", "first"):
+            if isinstance(example.get(key), Case):
+                return example[key]
+    return None
+
+
+@functools.lru_cache(maxsize=65536)
+def _features(case: Case) -> frozenset[str]:
+    out: set[str] = set()
+    waits = formal_waits(case.hand, case.win_tile)
+    out.add(f"waits:{min(len(waits), 3)}")
+    if len(waits) == 1:
+        out.add("single_formal_wait")
+    out.add(f"win_by:{case.win_by}")
+    melded = sum(1 for m in case.hand.melds if m.exposed)
+    out.add("concealed" if melded == 0 else "melded_all" if melded == 5 else "melded_some")
+    if case.flowers:
+        out.add("flowers")
+    most_links = 0
+    for reading in readings(case.hand, case.win_tile):
+        f = D.facts_of(case, reading, waits)
+        holds = D.holding(f)
+        out.update(f"fan:{fan}" for fan in holds)
+        out.add(f"shape:{reading.shape}")
+        if reading.shape == "standard":
+            chows = len(f.chows())
+            out.add(f"chows:{chows}")
+            if chows == 5:
+                out.add("five_chows")
+        for choice in [None] + D.big_choices(holds):
+            if choice is not None:
+                out.add(f"big:{choice[0]}")
+            most_links = max(most_links, D.chow_link_count(f, choice) if choice is None or
+                             choice[0] not in D.FOUR_CHOW_FANS else 0)
+        if len([c for c in D.big_choices(holds) if c is not None]) >= 2:
+            out.add("big_combination_choice")
+        if any(holds.get(x) for x in ("concealed_kong", "melded_kong", "two_concealed_kongs", "two_melded_kongs",
+                                       "concealed_and_melded_kong", "three_kongs", "four_kongs")):
+            out.add("kong")
+    out.add(f"links:{most_links}")
+    if most_links >= 3:
+        out.add("links>=3")
+    if most_links >= 4:
+        out.add("links>=4")
+    if any(x.startswith("fan:") and x[4:] in D.CHOW_PAIR_FANS for x in out):
+        out.add("chow_pair")
+    # 无番和: no fan but 花牌 holds on some reading (seed000 §三 无番和)
+    if not any(x.startswith("fan:") and x[4:] not in D.NOT_DEFINED_HERE for x in out):
+        out.add("fan:chicken_hand")
+    return frozenset(out)
+
+
+def features(example: Any) -> frozenset[str]:
+    case = example_case(example)
+    if case is None:
+        return frozenset({"not_a_hand"})
+    return _features(case)
+
+
+#: Every fan the definition-consistency property checks must show in its ci stream.
+_DEFINED = tuple(f"fan:{fan}" for fan in D.DEFINITIONS)
+
+#: property name -> the structures it claims to check, with the share each must reach at
+#: the ci budget.  The minimums are set below the measured shares (tests/test_reach.py
+#: prints both) so that an unlucky generator change fails loudly, not a reseed.
+CLAIMS: dict[str, tuple[Claim, ...]] = {
+    "suit_permutation": (Claim("fan:all_green", 0.005, "绿一色 is suit-specific"),
+                         Claim("fan:reversible_tiles", 0.005, "推不倒 is suit-specific"),
+                         Claim("fan:half_flush", 0.02), Claim("fan:one_voided_suit", 0.05)),
+    "wind_dragon_relabelling": (Claim("fan:prevalent_wind", 0.02), Claim("fan:seat_wind", 0.02),
+                                Claim("fan:dragon_pung", 0.02), Claim("fan:big_three_winds", 0.005)),
+    "number_reflection": (Claim("fan:upper_tiles", 0.005), Claim("fan:lower_tiles", 0.005),
+                          Claim("fan:upper_four", 0.005), Claim("fan:lower_four", 0.005),
+                          Claim("fan:edge_wait", 0.01)),
+    "exclusion_consistency": (Claim("fan:big_four_winds", 0.005), Claim("fan:big_three_dragons", 0.005),
+                              Claim("fan:big_three_winds", 0.005),
+                              Claim("fan:pung_of_terminals_or_honors", 0.2), Claim("fan:full_flush", 0.02),
+                              Claim("fan:all_chows", 0.05)),
+    "no_mixing": (Claim("big_combination_choice", 0.03), Claim("fan:four_concealed_pungs", 0.01)),
+    "one_big_combination": (Claim("links>=3", 0.05), Claim("links>=4", 0.05),
+                            Claim("fan:four_pure_shifted_chows", 0.01), Claim("fan:quadruple_chow", 0.01),
+                            Claim("big_combination_choice", 0.03)),
+    "flowers": (Claim("flowers", 0.3), Claim("fan:chicken_hand", 0.005)),
+    "win_method": (Claim("win_by:self_draw", 0.2), Claim("win_by:discard", 0.2), Claim("concealed", 0.1),
+                   Claim("melded_all", 0.02), Claim("fan:last_tile_draw", 0.01),
+                   Claim("fan:robbing_the_kong", 0.01)),
+    "waits": (Claim("single_formal_wait", 0.3), Claim("fan:edge_wait", 0.03), Claim("fan:closed_wait", 0.03),
+              Claim("fan:single_wait", 0.1), Claim("waits:3", 0.03), Claim("shape:knitted", 0.02)),
+    "definition_consistency": tuple(Claim(x, 1e-9) for x in _DEFINED) + (Claim("fan:chicken_hand", 1e-9),),
+    "best_big_combination": (Claim("big_combination_choice", 0.2), Claim("links>=3", 0.05),
+                             Claim("links>=4", 0.05)),
+}
+
+
+def stats(name: str, profile: str = "ci") -> dict:
+    """The distribution of features in the recorded stream of property ``name``, and each
+    claim with its share and whether it meets its minimum."""
+    from gb16.properties.replay import stream
+    examples = stream(name, profile)
+    counts: Counter = Counter()
+    for ex in examples:
+        counts.update(features(ex))
+    n = len(examples)
+    claims = [{"feature": c.feature, "share": counts[c.feature] / n if n else 0.0, "minimum": c.minimum,
+               "count": counts[c.feature], "meets": n > 0 and counts[c.feature] / n >= c.minimum
+               and counts[c.feature] > 0, "why": c.why}
+              for c in CLAIMS.get(name, ())]
+    return {"property": name, "profile": profile, "examples": n, "claims": claims,
+            "distribution": {k: v / n for k, v in sorted(counts.items())} if n else {}}
+
+
+def format_stats(rows: list[dict]) -> str:
+    from tabulate import tabulate
+    out = []
+    for r in rows:
+        out.append(f"property {r['property']} — {r['examples']} examples ({r['profile']})")
+        if r["claims"]:
+            out.append(tabulate([[c["feature"], f"{c['share']:.1%}", c["count"], f"≥ {c['minimum']:.1%}"
+                                  if c["minimum"] >= 0.001 else "≥ 1 example", "ok" if c["meets"] else "BELOW"]
+                                 for c in r["claims"]],
+                                headers=["claimed structure", "share", "examples", "minimum", ""],
+                                tablefmt="simple"))
+        groups: dict[str, list[str]] = {}
+        for k, v in r["distribution"].items():
+            kind = k.split(":")[0] if ":" in k else "other"
+            groups.setdefault(kind, []).append(f"{k.split(':', 1)[-1]} {v:.0%}" if v >= 0.005 else
+                                                f"{k.split(':', 1)[-1]} <1%")
+        for kind, items in groups.items():
+            out.append(f"  {kind}: " + ", ".join(items))
+        out.append("")
+    return "\n".join(out)

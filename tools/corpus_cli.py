@@ -233,12 +233,14 @@ def run_check(args) -> int:
 
 def coverage(corpus, variant: str = "gb16") -> dict:
     cases = [c for c in corpus.cases if case_variant(c) == variant]
-    positive, negative = Counter(), Counter()
+    positive, negative, near = Counter(), Counter(), Counter()
     clause_cases, ruling_cases = defaultdict(list), defaultdict(list)
     for case in cases:
         expect = case["expect"]
         positive.update(cmp.fans_involved(expect, absent=False))
         negative.update(expect.get("absent", []))
+        if "near_miss" in case:  # a negative case one step from the fan's definition
+            near[case["near_miss"]["fan"]] += 1
         for anchor in case["cites"]:
             clause_cases[anchor].append(case["id"])
         for entry in case.get("rulings", []):
@@ -251,7 +253,8 @@ def coverage(corpus, variant: str = "gb16") -> dict:
             return None
         return positive[f.id] >= TARGETS["positive_per_fan"] and negative[f.id] >= TARGETS["negative_per_fan"]
 
-    fan_rows = [{"id": f.id, "zh": f.zh, "positive": positive[f.id], "negative": negative[f.id], "meets": fan_target(f)}
+    fan_rows = [{"id": f.id, "zh": f.zh, "positive": positive[f.id], "negative": negative[f.id],
+                 "near_misses": near[f.id], "meets": fan_target(f)}
                 for f in fans]
     if variant == "gb16":
         with_targets, per_clause = CLAUSES_WITH_TARGETS, TARGETS["cases_per_clause"]
@@ -268,6 +271,8 @@ def coverage(corpus, variant: str = "gb16") -> dict:
     summary = {
         "variant": variant, "cases": len(cases), "invalid_cases": invalid, "tiers": dict(tiers),
         "fans_meeting_targets": sum(1 for r in fan_rows if r["meets"]),
+        "fans_with_near_misses": sum(1 for r in fan_rows if r["near_misses"]),
+        "near_miss_cases": sum(near.values()),
         "fans": sum(1 for r in fan_rows if r["meets"] is not None),
         "clauses_meeting_targets": sum(1 for r in clause_rows if r["meets"]),
         "clauses_with_targets": len(with_targets),
@@ -297,8 +302,9 @@ def run_coverage(args) -> int:
         print(f"{s['cases']} {s['variant']} cases ({s['invalid_cases']} invalid-input), tiers {s['tiers']}")
         mark = {True: "ok", False: "BELOW", None: ""}
         gb13 = s["variant"] == "gb13"
-        print(tabulate([(r["zh"], r["id"], r["positive"], r["negative"], mark[r["meets"]]) for r in cov["fans"]],
-                       headers=("番种", "fan", "positive", "negative",
+        print(tabulate([(r["zh"], r["id"], r["positive"], r["negative"], r["near_misses"] or "—", mark[r["meets"]])
+                        for r in cov["fans"]],
+                       headers=("番种", "fan", "positive", "negative", "near misses",
                                 "target ≥2/≥2" + (" (gb13-only fans)" if gb13 else ""))))
         print()
         print(tabulate([(r["anchor"], r["cases"], mark[r["meets"]]) for r in cov["clauses"]],
@@ -307,7 +313,9 @@ def run_coverage(args) -> int:
             print()
             print(tabulate([(k, len(v), " ".join(v[:6]) + (" …" if len(v) > 6 else "")) for k, v in cov["rulings"].items()],
                            headers=("ruling", "cases", "pinned by")))
-        print(f"\nfans meeting targets: {s['fans_meeting_targets']}/{s['fans']}; clauses meeting targets: "
+        print(f"\nnear misses (a negative case one step from the definition, near_miss in the case): "
+              f"{s['near_miss_cases']} cases for {s['fans_with_near_misses']} of {len(cov['fans'])} fans")
+        print(f"fans meeting targets: {s['fans_meeting_targets']}/{s['fans']}; clauses meeting targets: "
               f"{s['clauses_meeting_targets']}/{s['clauses_with_targets']}; "
               f"targets {'met' if s['targets_met'] else 'NOT met'}")
     return 1 if args.strict and not cov["summary"]["targets_met"] else 0

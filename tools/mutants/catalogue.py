@@ -98,6 +98,10 @@ from gb16.tools.mutants.areas.readings import (  # noqa: F401
 from gb16.tools.mutants.areas.contract import (  # noqa: F401
     flags_not_validated, invalid_tile_reported_as_notation, no_four_copy_limit, unknown_fields_ignored,
 )
+from gb16.tools.mutants.real_world import (  # noqa: F401
+    all_pungs_beside_four_kongs, exclusions_bottom_up, four_shifted_pungs_on_three, knitted_shape_always_concealed,
+    last_tile_claim_scores_replacement_tile, pairwise_exclusions, self_drawn_beside_last_tile_draw_on_special_shapes,
+)
 from gb16.tools.mutants.kill import (  # noqa: F401
     corpus_kills, corpus_outcomes, format_kill_table, kill_row, kill_table, mutant_scorer,
     property_kills, report_rows,

@@ -159,6 +159,12 @@ EQUIVALENT = {
     "drop:quadruple_chow>pure_double_chow": "一般高 beside 一色四同顺 needs a fifth identical chow — a fifth copy",
     "variants:quadruple_chow>pure_double_chow=gb13": "一般高 beside 一色四同顺 needs a fifth identical chow",
 }
+#: 老少副 beside 一色四步高: the fifth chow (123 or 789) also relates to the group by 连六 (a group of step 1
+#: holds 456) or 一般高 (step 2 holds both 123 and 789); the forest takes that relation first (table order,
+#: combination.chow_links) and it is still excluded, so the 老少副 edge never counts either way.
+for _name in ("drop:four_pure_shifted_chows>two_terminal_chows", "variants:four_pure_shifted_chows>two_terminal_chows=gb13"):
+    EQUIVALENT[_name] = ("a fifth chow forming 老少副 with 一色四步高's group also forms 连六 or 一般高 with it, which the "
+                         "chow-pair forest takes first and which stays excluded")
 for _four in ("quadruple_chow", "four_pure_shifted_chows", "pure_terminal_chows", "three_suited_terminal_chows"):
     for _pair in ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"):
         EQUIVALENT[f"scope:{_four}>{_pair}=sets"] = (

@@ -70,14 +70,17 @@ def fans_of(result: dict) -> Counter:
 
 
 def patched(name: str, edit) -> Scorer:
-    """A scorer that applies ``edit(input, result) -> result`` to the reference's ok results."""
+    """A scorer that applies ``edit(input, result) -> result`` to the reference's ok results.
+
+    It has no reading API: lending it the unpatched reference's explain/score_interpretation
+    would let a property catch the bug by comparing with the reference, not by its own
+    judgement."""
     def score(inp):
         result = reference.score(inp)
         if isinstance(result, dict) and result.get("ok"):
             result = edit(inp, json.loads(json.dumps(result)))
         return result
-    return Scorer(name, score, explain=reference.explain,
-                  score_interpretation=reference.score_interpretation)
+    return Scorer(name, score)
 
 
 def edit_fans(change):
@@ -163,6 +166,27 @@ def _worst_reading(inp, result):
     return reference.score_interpretation(inp, worst["interpretation"])
 
 
+# 10c. a winning tile among the 组合龙 nine always read into the 组合龙
+def _winning_tile_into_the_knitted_nine(inp, result):
+    ex = reference.explain(inp)
+    knitted = [r for r in ex["readings"] if r["interpretation"]["win_in"] == "knitted"]
+    if not knitted:
+        return result
+    chosen = max(knitted, key=lambda r: r["total"])
+    return reference.score_interpretation(inp, chosen["interpretation"])
+
+
+# 6c. the chow-pair links capped at 3 (seed000 §二.6 allows 4 among five chows)
+def _links_capped_at_three(inp, result, fans):
+    pair_fans = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+    while sum(fans.get(f, 0) for f in pair_fans) > 3:
+        f = next(f for f in reversed(pair_fans) if fans.get(f))
+        fans[f] -= 1
+        if not fans[f]:
+            del fans[f]
+    return fans
+
+
 # 6. a chow-pair fan too many (the cap of seed000 §二.6 not applied)
 def _extra_chow_pair(inp, result, fans):
     if "pure_double_chow" in fans:
@@ -188,9 +212,13 @@ def _flowers_in_fan_points(inp, result):
 
 # 8. the total depends on how the standing tiles are ordered
 def _order_sensitive(inp, result):
-    hand = inp.get("hand", "")
-    digits = [c for c in hand if c.isdigit()]
-    if digits != sorted(digits):
+    """One point more whenever the hand is not written in the canonical order."""
+    from gb16.properties.hands import case_from_input
+    try:
+        canonical = case_from_input(inp).to_input()["hand"]
+    except Exception:   # noqa: BLE001 — a hand the model cannot read is left alone
+        return result
+    if inp.get("hand") != canonical:
         result["total"] += 1
     return result
 
@@ -336,7 +364,8 @@ PLANTED = [
     ("number_reflection", "幺九刻 forgets 9s", lambda: patched("nines", edit_fans(_terminal_pungs_forget_nines)), "幺九刻", None),
     ("exclusion_consistency", "双同刻 beside 三同刻", lambda: patched("dp", edit_fans(_double_pung_beside_triple)), "双同刻", 200),
     ("exclusion_consistency", "无字 beside 清一色", lambda: patched("nh", edit_fans(_no_honors_beside_full_flush)), "无字", None),
-    ("no_mixing", "fans of two readings merged", lambda: patched("mix", _mix_two_readings), "", None),
+    ("no_mixing", "fans of two readings merged", lambda: patched("mix", _mix_two_readings),
+     "the best interpretation by the definitions", None),
     ("no_mixing", "the worst reading reported", lambda: patched("worst", _worst_reading), "scores", None),
     ("one_big_combination", "a chow-pair fan too many", lambda: patched("pairs", edit_fans(_extra_chow_pair)), "chow-pair", None),
     ("one_big_combination", "一般高 inside 一色三同顺", lambda: patched("inside", edit_fans(_pairs_inside_triple)), "chow-pair", 200),
@@ -347,6 +376,10 @@ PLANTED = [
     ("win_method", "melded chows ignored by 门前清", lambda: patched("menqing", edit_fans(_melded_chows_stay_concealed)), "门前清", None),
     ("waits", "单钓将 with several waits", lambda: patched("single", edit_fans(_single_wait_without_unique_wait)), "单钓将", 200),
     ("waits", "waits skip tiles held four times", lambda: patched("fours", _waits_skip_held_fours), "formal wait set", 300),
+    # caught at 600 examples (example 377), not within the ci budget of 100
+    ("waits", "the winning tile always read into the 组合龙", lambda: patched("knit", _winning_tile_into_the_knitted_nine),
+     "place the winning tile", 600),
+    ("one_big_combination", "links capped at 3", lambda: patched("cap", edit_fans(_links_capped_at_three)), "chow", None),
     ("robustness", "raises on non-objects", lambda: Scorer("raises", _raises_on_non_objects), "raised TypeError", None),
     ("robustness", "an undocumented error code", lambda: Scorer("code", _invented_error_code), "documented codes", None),
     ("determinism", "fan order alternates", lambda: Scorer("alternate", _alternating_order), "two answers", None),

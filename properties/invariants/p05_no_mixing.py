@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gb16.properties import strategies as S
+from gb16.properties import best as own, strategies as S
 from gb16.properties.hands import Case, NotationError, is_honour, parse_tiles, readings
+from gb16.properties.invariants.p13_definition_consistency import describe_reading
 from gb16.properties.invariants.base import (
     Violation, _brief, call, fan_counts, fan_text, interp_key, interp_sets, interpretation_of, register,
     score_ok,
@@ -37,17 +38,32 @@ def _structural_reading_check(case: Case, result: dict, interp: dict) -> None:
         raise Violation("组合龙 and the reading's shape disagree (the fans mix readings)")
 
 
-@register(5, "no_mixing", "The fans are exactly those of the reported interpretation scored "
-          "alone, and no legal interpretation scores higher",
+@register(5, "no_mixing", "The fan points are those of the best single interpretation by the properties' "
+          "own enumeration (readings × big combinations × links), the fans are those of the reported "
+          "interpretation scored alone, and explain() lists exactly the legal readings",
           "seed000 §二 (取一个合法解释的最高总分。不得将不同解释的番种拼在一起); xinbian 第六章 2",
           lambda: S.cases(), weight=2.0, needs=("explain", "score_interpretation"))
 def no_mixing(scorer, case) -> bool:
     inp = case.to_input()
     result = score_ok(scorer, inp, "the hand")
+    # seed000 §二: the highest total of one legal interpretation — by the properties' own
+    # enumeration of readings × big combinations × links (gb16.properties.best), not the scorer's
+    found = own.interpretations(case)
+    if found and result.get("fan_points") != found[0].points:
+        top = found[0]
+        more = result.get("fan_points") is not None and result["fan_points"] > top.points
+        raise Violation(
+            f"fan_points {result.get('fan_points')} but the best interpretation by the definitions scores "
+            f"{top.points}: {fan_text(top.fans)} on the reading {describe_reading(top.reading)}"
+            + (" — the result scores more than any single interpretation (fans mixed across readings?)" if more
+               else " — a better interpretation was missed")
+            + f"; the result's fans {fan_text(fan_counts(result))}; input {_brief(inp, 600)}")
     interp = interpretation_of(result)
     if interp is None:
-        return False
+        return bool(found)   # the highest total is judged; the rest needs an interpretation
     _structural_reading_check(case, result, interp)
+    # the reading API, where the scorer has one: its interpretations scored alone and listed
+    # completely (consistency of the scorer's own answers; the judgement above does not need it)
     complete = True
     alone_of = getattr(scorer, "score_interpretation", None)
     explain = getattr(scorer, "explain", None)
@@ -59,8 +75,6 @@ def no_mixing(scorer, case) -> bool:
             raise Violation(f"the result's fans {fan_text(fan_counts(result))} (total {result.get('total')}) "
                             f"are not those of its interpretation scored alone: "
                             f"{fan_text(fan_counts(alone))} (total {alone.get('total')}); input {_brief(inp, 600)}")
-    else:
-        complete = False
     if explain is not None:
         ex = call(explain, inp)
         if not isinstance(ex, dict) or ex.get("ok") is not True or not ex.get("readings"):
@@ -87,8 +101,6 @@ def no_mixing(scorer, case) -> bool:
                     raise Violation(f"explain() lists a reading at total {r['total']} that scores "
                                     f"{_brief(alone.get('total') if isinstance(alone, dict) else alone)} alone; "
                                     f"input {_brief(inp, 600)}")
-    else:
-        complete = False
     return complete
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gb16.properties import strategies as S
+from gb16.properties import best as own, strategies as S
 from gb16.properties.hands import formal_waits, rank, sorted_tiles
 from gb16.properties.invariants.base import (
     FAN, Violation, WAIT_FANS, _brief, excluded_by, fan_counts, fan_text, interpretation_of, register,
@@ -37,8 +37,9 @@ WAIT_PROFILES = S.PROFILES + ("target:edge_wait", "target:closed_wait", "target:
 
 
 @register(10, "waits", "The waits are the formal wait set (computed independently) and hold the "
-          "winning tile; a wait fan only with a single wait, at most one, and the one the "
-          "reading's placement of the winning tile gives",
+          "winning tile; a wait fan only with a single wait, at most one, the one the reading's "
+          "placement of the winning tile gives, and that of a best placement by the properties' own "
+          "enumeration",
           "seed000 §二.7; xinbian 第六章 6, 第七章 77–79; R-005, R-010",
           lambda: S.cases(WAIT_PROFILES), weight=1.5)
 def waits(scorer, case) -> bool:
@@ -56,6 +57,18 @@ def waits(scorer, case) -> bool:
     _require(sorted_tiles(w) == mine, f"the formal wait set is {mine}{ctx}")
     if present:
         _require(len(w) == 1, f"{FAN[present[0]]['zh']} with {len(w)} waiting tile types (seed000 §二.7){ctx}")
+    # the best placement of the winning tile by the properties' own enumeration
+    # (gb16.properties.best): the wait fan reported must be that of a best interpretation
+    found = own.interpretations(case)
+    if found:
+        top = found[0].points
+        best_waits = {next((x for x in WAIT_FANS if s.fans.get(x)), None) for s in found if s.points == top}
+        got = present[0] if present else None
+        if got not in best_waits:
+            shown = "、".join(FAN[x]["zh"] if x else "no wait fan" for x in sorted(best_waits, key=str))
+            raise Violation(f"the best interpretation(s) by the definitions ({top} points) place the winning tile "
+                            f"for {shown}, the result has {FAN[got]['zh'] if got else 'no wait fan'} "
+                            f"(fan_points {r.get('fan_points')}){ctx}")
     interp = interpretation_of(r)
     if interp is None:
         return False

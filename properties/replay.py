@@ -25,27 +25,22 @@ import copy
 import functools
 from typing import Any
 
-from hypothesis import given, seed as hypothesis_seed, settings
-
 from gb16.properties.invariants import BY_NAME, PROPERTIES, Property, Violation
-from gb16.properties.profiles import get_profile, hypothesis_settings
 
 
 def record(prop: Property, profile: str = "ci", seed: int | None = None,
            max_examples: int | None = None) -> list[Any]:
-    """The examples ``prop`` draws under ``profile``, in order (without calling any scorer)."""
+    """The examples ``prop`` draws under ``profile``, in order: a run of the property on the
+    reference through gb16.properties.runner.run_property itself (Hypothesis derives a
+    derandomized run's seed from the test function, so only the runner's own test function
+    draws the runner's examples)."""
+    from gb16.properties.runner import run_property
+    from gb16.properties.scorers import as_scorer
     seen: list[Any] = []
-
-    def test(example):
-        seen.append(copy.deepcopy(example))
-
-    chosen = hypothesis_settings(get_profile(profile), prop.weight, seed_given=seed is not None)
-    if max_examples is not None:
-        chosen = settings(chosen, max_examples=max_examples)
-    wrapped = chosen(given(prop.strategy())(test))
-    if seed is not None:
-        wrapped = hypothesis_seed(seed)(wrapped)
-    wrapped()
+    row = run_property(prop, as_scorer("reference"), profile, seed, max_examples,
+                       observe=lambda ex: seen.append(copy.deepcopy(ex)))
+    if row["result"] != "pass":
+        raise RuntimeError(f"property {prop.name} does not pass on the reference: {row['message']}")
     return seen
 
 

@@ -13,7 +13,9 @@ never opens fans.json:
 * :data:`NOT_COUNTED` — every 不计 / 减计 sentence of the texts, quoted, each with the fans
   it names: xinbian 第七章 definitions, xinbian 第六章 3 (门清原则) and 5 (组合原则), and the
   rule page's own additions (seed000 §二.4, §三 四杠 / 三杠).  Its scope is read off the
-  sentence: "不计 X" → ``whole``, "这几副刻子不计 X" → ``sets``, "减计 1 个 X" → ``one``.
+  sentence: "不计 X" → ``whole``, "这几副刻子不计 X" → ``sets``, "减计 1 个 X" → ``one`` —
+  except where a ruling of docs/rulings.md reads it otherwise (:data:`RULINGS`, quoted:
+  R-009 makes 大四喜's 不计幺九刻 per set).
 
 :data:`FANS` gives the same shape as a fans.json record (``id``, ``zh``, ``points``,
 ``repeatable``, ``applies``, ``excludes``) so that the property code reads one kind of
@@ -250,6 +252,26 @@ NOT_COUNTED: tuple[NotCounted, ...] = (
 )
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """A decision of docs/rulings.md that changes how a 不计 sentence is read."""
+
+    ruling: str
+    by: str                      # 番种 name of the excluding fan
+    name: str                    # 番种 name of the excluded fan
+    scope: str                   # the scope the ruling gives it
+    quote: str
+
+
+#: docs/rulings.md, the project's decisions where the texts leave the reading of a 不计 open.
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("R-009", "大四喜", "幺九刻", "sets",
+           "R-009 — 大四喜 and a fifth 幺九 pung: the exclusion of 幺九刻 is per set. Decision: B "
+           "(Per set — the project's reading): only the pungs that make the 大四喜 lose 幺九刻; a fifth 幺九 "
+           "pung scores 幺九刻 ×1 (seed000 §二.8, §三 幺九刻; mil 附件1 (八))."),
+)
+
+
 def _excludes(fan_id: str) -> list[dict]:
     out: list[dict] = []
     for nc in NOT_COUNTED:
@@ -261,6 +283,10 @@ def _excludes(fan_id: str) -> list[dict]:
                 entry["variants"] = list(nc.variants)
             if any(e["fan"] == entry["fan"] and e.get("variants") == entry.get("variants") for e in out):
                 continue   # 四杠's 碰碰和 is in xinbian 第七章 5 and again in seed000 §三
+            for r in RULINGS:
+                if BY_ZH[r.by] == fan_id and BY_ZH[r.name] == entry["fan"]:
+                    entry["scope"] = r.scope
+                    entry["source"] += f"; docs/rulings.md {r.ruling}"
             out.append(entry)
     return out
 

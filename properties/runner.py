@@ -31,13 +31,17 @@ from gb16.properties.scorers import Scorer, ScorerUnavailable, as_scorer
 
 
 def run_property(prop: Property, scorer: Scorer, profile: str = "ci", seed: int | None = None,
-                 max_examples: int | None = None) -> dict:
+                 max_examples: int | None = None, observe=None) -> dict:
     """Run one property; a dict with name, clause, examples tried, result and the shrunk
-    counterexample (None when it passes).  ``max_examples`` overrides the profile's budget."""
+    counterexample (None when it passes).  ``max_examples`` overrides the profile's budget;
+    ``observe(example)`` is called with every example before it is checked (how
+    gb16.properties.replay records a stream: the same test function, so the same examples)."""
     prof = get_profile(profile)
     state: dict[str, Any] = {"calls": 0, "checked": 0, "first_failure_at": None, "last": None}
 
     def test(example):
+        if observe is not None:
+            observe(example)
         state["calls"] += 1
         try:
             complete = prop.check(scorer, example)

@@ -172,3 +172,65 @@ def test_command_line(capsys):
     assert mutants.main(["--serve", "no_such_mutant"]) == 2
     assert mutants.main(["--kill-table", "--only", "no_such_mutant"]) == 2
     assert mutants.main(["--kill-table", "--properties", "nope", "--only", "first_reading"]) == 2
+
+
+# --------------------------------------------------------------------------------------
+# Data mutants (gb16.tools.mutants.data): every single entry of corpus/fans.json changed
+
+from gb16.tools.mutants import data as data_mutants  # noqa: E402
+
+DATA = data_mutants.DATA_MUTANTS
+LIVE = [m for m in DATA.values() if not data_mutants.equivalence(m)]
+EQUIVALENT = [m for m in DATA.values() if data_mutants.equivalence(m)]
+#: the live mutants that act on gb16 hands: the properties (gb16 only) must kill each
+GB16_LIVE = [m for m in LIVE if m.acts_in("gb16")]
+
+
+def test_data_mutants_cover_every_entry_and_flag():
+    entries = sum(len(f.excludes) for f in table.FANS)
+    kinds = {k: [m for m in DATA.values() if m.kind == k] for k in data_mutants.KINDS}
+    assert len(kinds["drop"]) == len(kinds["scope"]) == entries
+    assert len(kinds["repeatable"]) == len(table.FANS)
+    assert len(kinds["variants"]) >= 70
+
+
+@pytest.mark.parametrize("name", [m.name for m in LIVE])
+def test_data_mutant_is_killed_by_the_corpus(name):
+    killer, broken = data_mutants.corpus_kill(DATA[name], CASES)
+    assert not broken, f"{name} crashes on {broken[:3]}"
+    assert killer, f"no corpus case kills the data mutant {name} ({DATA[name].description})"
+
+
+@pytest.mark.parametrize("name", [m.name for m in EQUIVALENT][::8])
+def test_an_equivalent_data_mutant_is_never_killed(name):
+    """A sample of the mutants argued equivalent: no corpus case tells them from the reference
+    (the whole set: python -m gb16.tools.mutants.data)."""
+    killer, _ = data_mutants.corpus_kill(DATA[name], CASES)
+    assert killer is None, f"{name} was argued equivalent but {killer} kills it: the argument is wrong"
+
+
+PLANTED_DATA = ["scope:big_three_winds>pung_of_terminals_or_honors=whole",   # 三风刻 removing every 幺九刻
+                "variants:four_concealed_pungs>all_pungs=gb13"]               # 四暗刻 → 碰碰和 gb13-only
+
+
+@pytest.mark.parametrize("name", PLANTED_DATA + [m.name for m in GB16_LIVE][::9])
+def test_data_mutant_is_killed_by_the_properties_at_ci(name):
+    """The properties judge with their own transcription (gb16.properties.rulebook), so a mistake
+    in fans.json fails them: each mutant replayed over the recorded ci streams
+    (gb16.properties.replay).  A sample here; every one: python -m gb16.tools.mutants.data."""
+    hit = data_mutants.property_kill(DATA[name], "ci", only=list(data_mutants.JUDGING))
+    assert hit is not None, f"no property kills {name} at ci"
+    assert not hit[2].startswith("the scorer raised"), "a crash is not a kill"
+
+
+def test_a_replayed_kill_is_the_kill_of_a_ci_run():
+    """gb16.properties.replay's premise: the ci run of a property on a mutant fails at the
+    example where the replay of its recorded stream first fails."""
+    from gb16.properties import replay
+    from gb16.properties.invariants import BY_NAME
+    from gb16.properties.runner import run_property
+    m = DATA["drop:full_flush>no_honors"]
+    prop = BY_NAME["exclusion_consistency"]
+    index, _ = replay.first_violation(prop, m.scorer(), replay.stream(prop.name, "ci"))
+    row = run_property(prop, m.scorer(), "ci")
+    assert row["result"] == "FAIL" and row["examples"] == index + 1

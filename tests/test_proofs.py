@@ -20,7 +20,7 @@ from gb16.corpus import CASES_DIR
 from gb16.properties import chow_model as cm
 from gb16.properties import proof_crosscheck as xc
 from gb16.properties import proofs
-from gb16.reference import combination
+from gb16.reference import combination, scoring
 
 CI_ORBITS = 300   # of 4734 orbits (≈ 3300 of the 52887 multisets)
 CI_SEED = 0
@@ -208,7 +208,7 @@ MUTANTS = {
 @pytest.mark.parametrize("name", list(MUTANTS))
 def test_cross_check_catches_planted_bug(monkeypatch, subset, optima, name):
     buggy, kind = MUTANTS[name]
-    monkeypatch.setattr(combination, "chow_links", buggy)
+    monkeypatch.setattr(scoring, "chow_links", buggy)   # the real scoring path's own reference
     report = xc.cross_check(representatives=subset, optima=optima)
     assert report.count(kind) > 0, f"planted bug {name} not caught"
     if name == "terminal-chows-twice":
@@ -282,7 +282,7 @@ def test_prove_fails_on_a_false_claim(monkeypatch, capsys):
 
 def test_prove_fails_on_a_disagreement(monkeypatch, capsys):
     monkeypatch.setattr(proofs, "CLAIMS", QUICK)
-    monkeypatch.setattr(combination, "chow_links", links_ignoring_the_cycle_rule)
+    monkeypatch.setattr(scoring, "chow_links", links_ignoring_the_cycle_rule)
     assert proofs.run(_parse(["prove", "--subset", "40", "--sample", "0"])) == 1
     out = capsys.readouterr().out
     assert "[points]" in out and "FAILURES" in out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gb16.properties import strategies as S
+from gb16.properties import rulebook, strategies as S
 from gb16.properties.hands import is_terminal_or_honour
 from gb16.properties.invariants.base import (
     FAN, ISet, REPEATABLE, TABLE_ORDER, Violation, _brief, excluded_by, fan_counts, fan_text, fans_only,
@@ -34,13 +34,16 @@ def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, var
     candidates = [g for g in sets if g.kind in ("pung", "kong") and is_terminal_or_honour(g.tiles[0])]
     winds, dragons = dragon_and_wind_pungs(sets)
     removed: set[int] = set()
-    if counts.keys() & {"big_three_winds", "little_four_winds"}:
+    # the fans whose 不计幺九刻 acts on their own pungs (scope "sets", gb16.properties.rulebook)
+    per_set = {f for f in counts if f in rulebook.FAN and any(
+        e["fan"] == "pung_of_terminals_or_honors" and e["scope"] == "sets" for e in rulebook.exclusions_of(f, variant))}
+    if per_set & {"big_four_winds", "big_three_winds", "little_four_winds"}:
         removed |= {id(g) for g in winds}
-    if counts.keys() & {"big_three_dragons", "little_three_dragons", "two_dragon_pungs", "dragon_pung"}:
+    if per_set & {"big_three_dragons", "little_three_dragons", "two_dragon_pungs", "dragon_pung"}:
         removed |= {id(g) for g in dragons}
     wind_tile = {w: f"{k + 1}z" for k, w in enumerate("ESWN")}
     for fan, field_name in (("prevalent_wind", "prevalent_wind"), ("seat_wind", "seat_wind")):
-        if fan in counts:
+        if fan in per_set:
             tile = wind_tile.get(case_input.get(field_name, "E"))
             removed |= {id(g) for g in winds if g.tiles[0] == tile}
     return sum(1 for g in candidates if id(g) not in removed)

@@ -33,7 +33,8 @@ def wait_fan_for(interp: dict, win_tile: str) -> str | None:
 
 
 #: the default profiles and chows kept standing to be won on their edge or middle tile
-WAIT_PROFILES = S.PROFILES + ("target:edge_wait", "target:closed_wait", "target:edge_wait", "target:closed_wait")
+WAIT_PROFILES = S.PROFILES + ("target:edge_wait", "target:closed_wait", "target:edge_wait", "target:closed_wait",
+                              "target:edge_wait")
 
 
 @register(10, "waits", "The waits are the formal wait set (computed independently) and hold the "

@@ -179,7 +179,8 @@ def _reported_big(interp: dict, index: dict[int, int]) -> tuple | None:
 #: fans (无番和 beside flowers or 自摸), terminals (全带幺 and its pair), 组合龙 (the fans that
 #: need five sets), pungs and kongs (exact counts of 暗刻 and 杠), honours.
 DEFINITION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "terminals", "knitted", "knitted",
-                                    "pungs", "kongs", "honours", "target", "target", "target", "target",
+                                    "pungs", "kongs", "honours",
+                                    *(f"target:{t}" for t in dict.fromkeys(S.TARGETS)),
                                     "terminals", "pung_family")
 
 

@@ -65,6 +65,16 @@ class DataMutant:
         with active(self.mutation()):
             return reference.score_interpretation(case_input, interpretation)
 
+    def acts_in(self, variant: str) -> bool:
+        """Whether the change can reach a hand of ``variant``: the fan exists there and, for an
+        entry's drop or scope, the entry acts there (a gb13-only entry changed means nothing in gb16)."""
+        fan = table.fan(self.fan)
+        if not fan.in_variant(variant):
+            return False
+        if self.kind in ("drop", "scope"):
+            return any(e.fan == self.other and e.applies_to(variant) for e in fan.excludes)
+        return True
+
     def scorer(self):
         """The mutant as a gb16.properties scorer, with its reading API."""
         from gb16.properties.scorers import Scorer

@@ -47,14 +47,16 @@ def four_shifted_pungs_on_three():
 
 
 def _exclusions_applied(order_key, every_holding: bool):
-    def apply_exclusions(counted, variant):
+    def apply_exclusions(counted, variant, rules=None, held=None):
+        from gb16.reference.rules import active
+        rules = rules or active()
         kept = dict(counted)
         for f in sorted(counted, key=order_key):
             occs = counted[f] if every_holding else kept.get(f)
             if not occs:
                 continue
             used = set().union(*occs)
-            for ex in table.fan(f).excludes:
+            for ex in rules.excludes(f):
                 if ex.fan in kept and ex.applies_to(variant):
                     if ex.scope == "whole":
                         kept[ex.fan] = []
@@ -94,8 +96,8 @@ def self_drawn_beside_last_tile_draw_on_special_shapes():
 
     xinbian 第七章 44 妙手回春 "不计自摸" — whatever the shape.
     """
-    def score_interpretation(reading, raw, big):
-        interp = _REF["score_interp"](reading, raw, big)
+    def score_interpretation(reading, raw, big, rules=None):
+        interp = _REF["score_interp"](reading, raw, big, rules)
         if not reading.is_standard and "last_tile_draw" in interp.fans and raw.get("self_drawn"):
             return rebuilt(interp, dict(interp.fans, self_drawn=[()]))
         return interp
@@ -131,8 +133,8 @@ def knitted_shape_always_concealed():
 
     seed000 §三 组合龙 "最多两副已副露面子" — the shape is not always concealed; §四.3: 组合龙…自摸 → 不求人 4.
     """
-    def score_interpretation(reading, raw, big):
-        interp = _REF["score_interp"](reading, raw, big)
+    def score_interpretation(reading, raw, big, rules=None):
+        interp = _REF["score_interp"](reading, raw, big, rules)
         if reading.shape == "knitted" and ("fully_concealed_hand" in interp.fans or "concealed_hand" in interp.fans):
             fans = {f: o for f, o in interp.fans.items() if f not in ("fully_concealed_hand", "concealed_hand")}
             if "fully_concealed_hand" in interp.fans:

@@ -20,7 +20,7 @@ from gb16.corpus import CASES_DIR
 from gb16.properties import chow_model as cm
 from gb16.properties import proof_crosscheck as xc
 from gb16.properties import proofs
-from gb16.reference import combination, scoring
+from gb16.reference import combination, scoring, table
 
 CI_ORBITS = 300   # of 4734 orbits (≈ 3300 of the 52887 multisets)
 CI_SEED = 0
@@ -209,6 +209,11 @@ MUTANTS = {
 def test_cross_check_catches_planted_bug(monkeypatch, subset, optima, name):
     buggy, kind = MUTANTS[name]
     monkeypatch.setattr(scoring, "chow_links", buggy)   # the real scoring path's own reference
+    if name == "terminal-chows-twice":
+        # the real path also keeps a non-repeatable fan to one occurrence (seed000 §二.8), which
+        # hides a second 老少副 link; the planted bug is a scorer that gets both wrong
+        from dataclasses import replace
+        monkeypatch.setitem(table.BY_ID, "two_terminal_chows", replace(table.BY_ID["two_terminal_chows"], repeatable=True))
     report = xc.cross_check(representatives=subset, optima=optima)
     assert report.count(kind) > 0, f"planted bug {name} not caught"
     if name == "terminal-chows-twice":

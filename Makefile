@@ -1,4 +1,4 @@
-# Two entry points (README): `make report` and `make test`.
+# Two entry points (README): `make report` and `make test`; `make check` is the fast subset.
 # Both build .venv from nothing but Python and make.
 
 PYTHON ?= python3
@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: report test venv clean
+.PHONY: report test check venv clean
 
 venv: $(STAMP)
 
@@ -18,8 +18,13 @@ $(STAMP): pyproject.toml constraints.txt
 report: $(STAMP)
 	$(BIN)/gb16 report
 
+# the whole suite, on every core (pytest-xdist)
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
+
+# the suite without the tests marked slow (tests/conftest.py): under a minute on 2 cores
+check: $(STAMP)
+	$(BIN)/python -m pytest -q -n auto -m "not slow"
 
 clean:
 	rm -rf $(VENV) build *.egg-info report out

@@ -38,7 +38,7 @@ def options(tmp_path: Path, **extra) -> ReportOptions:
     extra["skip"] = tuple(extra.get("skip", ())) + tuple(p for p in ("differential", "mutants")
                                                          if p not in extra.pop("with_parts", ()))
     return ReportOptions(out=str(tmp_path / "report"), impl=FAKE, corpus=str(FIXTURES / "corpus"),
-                         progress=False, **extra)
+                         progress=False, jobs=extra.pop("jobs", 1), **extra)  # jobs=1: stand-ins in this process
 
 
 PROPERTY_ROWS = [

@@ -32,12 +32,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gb16.tools.harness import runlog
-from gb16.tools.reports import badge, html_page, json_report, junit, markdown
+from gb16.tools.reports import badge, html_page, json_report, junit, markdown, parallel
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.harness.compare import fans_involved
 from gb16.tools.harness.corpus import Corpus, case_variant, load_corpus
 from gb16.tools.harness.protocol import HarnessError
-from gb16.tools.harness.progress import Progress
 from gb16.tools.reports.common import Section, Summary, clause_sort_key, summarize
 from gb16.tools.harness.runlog import RunLogError
 
@@ -319,6 +318,18 @@ def skipped_part(key: str) -> PartOutcome:
 
 # --------------------------------------------------------------------------- the command
 
+#: The order the parts start in (the longest first) and the order of their sections.
+PART_ORDER = ("properties", "mutants", "proofs", "corpus", "differential")
+REPORT_ORDER = ("properties", "proofs", "differential", "mutants")
+
+
+def certify_part(options: CertifyOptions, progress=None) -> None:
+    """The corpus certification as a report part: the run log is written to ``options.out``."""
+    if progress:
+        progress("certifying the reference against the corpus …")
+    run_certification(options)
+
+
 @dataclass
 class ReportOptions:
     out: str = "report"
@@ -330,6 +341,7 @@ class ReportOptions:
     timeout: float = 60.0
     rulings: str | None = None
     progress: bool | None = None
+    jobs: int | None = None      # parts run side by side (default: one per core)
 
 
 def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
@@ -337,41 +349,43 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     out = Path(options.out)
     out.mkdir(parents=True, exist_ok=True)
     corpus = load_corpus(options.corpus)
-    log = run_certification(CertifyOptions(impl=options.impl, corpus=options.corpus, out=str(out / "runlog.jsonl"),
-                                           overwrite=True, timeout=options.timeout, progress=options.progress,
-                                           allow_empty=True))
-    summary = summarize(log)
-    ticker = Progress(0, "", enabled=options.progress)
+    certify = CertifyOptions(impl=options.impl, corpus=options.corpus, out=str(out / "runlog.jsonl"),
+                             overwrite=True, timeout=options.timeout, progress=False, allow_empty=True)
+    # (key, title, module, function, kwargs, what the report calls, the command that does the same),
+    # longest first: they run side by side (gb16.tools.reports.parallel)
+    optional = [
+        ("properties", f"Properties ({options.profile} profile)", "gb16.properties.runner", "run_all",
+         {"profile": options.profile}, f'gb16.properties.runner.run_all(profile="{options.profile}")',
+         f"gb16 properties --profile {options.profile}"),
+        ("mutants", "Mutant scorers: killed by the corpus and by the properties", "gb16.tools.mutants.catalogue",
+         "report_rows", {"corpus": options.corpus}, "gb16.tools.mutants.catalogue.report_rows()",
+         "python -m gb16.tools.mutants.catalogue --kill-table"),
+        ("proofs", "Z3 proofs (seed000 §二.5–6)", "gb16.properties.proofs", "run_all", {"thorough": False},
+         "gb16.properties.proofs.run_all(thorough=False)", "gb16 prove"),
+        ("differential", "gb13: differential certification of PyMahjongGB", "gb16.tools.differential.pymahjonggb_run",
+         "report_rows", {"n": options.differential},
+         f"gb16.tools.differential.pymahjonggb_run.report_rows(n={options.differential})",
+         f"gb16 certify --impl pymahjonggb --variant gb13 --random {options.differential}"),
+    ]
+    optional = [o for o in optional if o[0] not in options.skip]
+    jobs = [parallel.Part("corpus", "corpus", certify_part, {"options": certify})]
+    jobs += [parallel.Part(key, PART_NAMES[key], run_optional,
+                           {"module_name": module, "function_name": function, "kwargs": kwargs})
+             for key, _, module, function, kwargs, _, _ in optional]
+    jobs.sort(key=lambda p: PART_ORDER.index(p.key))
+    outcomes = parallel.run_parts(jobs, options.jobs, options.progress)
+    kind, value = outcomes["corpus"]
+    if kind != "done":
+        raise value[0]
+    summary = summarize(runlog.read(out / "runlog.jsonl"))
     parts: dict[str, PartOutcome] = {}
     sections = []
-    if "properties" not in options.skip:
-        ticker.message(f"properties ({options.profile} profile) …")
-        parts["Properties"] = run_optional("gb16.properties.runner", "run_all", {"profile": options.profile},
-                                           ticker.message)
-        sections.append(part_section("properties", f"Properties ({options.profile} profile)", parts["Properties"],
-                                     f'gb16.properties.runner.run_all(profile="{options.profile}")',
-                                     f"gb16 properties --profile {options.profile}"))
-    if "proofs" not in options.skip:
-        ticker.message("Z3 proofs …")
-        parts["Z3 proofs"] = run_optional("gb16.properties.proofs", "run_all", {"thorough": False}, ticker.message)
-        sections.append(part_section("proofs", "Z3 proofs (seed000 §二.5–6)", parts["Z3 proofs"],
-                                     "gb16.properties.proofs.run_all(thorough=False)", "gb16 prove"))
-    if "differential" not in options.skip:
-        ticker.message(f"gb13 differential against PyMahjongGB ({options.differential} hands) …")
-        parts["gb13 differential"] = run_optional("gb16.tools.differential.pymahjonggb_run", "report_rows",
-                                                  {"n": options.differential}, ticker.message)
-        sections.append(part_section("differential", "gb13: differential certification of PyMahjongGB",
-                                     parts["gb13 differential"],
-                                     f"gb16.tools.differential.pymahjonggb_run.report_rows(n={options.differential})",
-                                     f"gb16 certify --impl pymahjonggb --variant gb13 --random {options.differential}"))
-    if "mutants" not in options.skip:
-        ticker.message("mutant scorers …")
-        parts["Mutants"] = run_optional("gb16.tools.mutants.catalogue", "report_rows", {"corpus": options.corpus},
-                                     ticker.message)
-        sections.append(part_section("mutants", "Mutant scorers: killed by the corpus and by the properties",
-                                     parts["Mutants"], "gb16.tools.mutants.catalogue.report_rows()",
-                                     "python -m gb16.tools.mutants.catalogue --kill-table"))
-    ticker.close()
+    for key, title, module, function, _, call, command in sorted(optional, key=lambda o: REPORT_ORDER.index(o[0])):
+        kind, value = outcomes[key]
+        outcome = value if kind == "done" else PartOutcome(
+            None, "error", f"{module}.{function}() failed in its process:\n{value[1] or value[0]}")
+        parts[PART_NAMES[key]] = outcome
+        sections.append(part_section(key, title, outcome, call, command))
     for key in options.skip:
         parts[PART_NAMES[key]] = skipped_part(key)
     parts = {name: parts[name] for name in PART_NAMES.values() if name in parts}
@@ -418,6 +432,8 @@ def register(subparsers) -> None:
     parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help="time limit per case")
     parser.add_argument("--rulings", metavar="FILE", help="docs/rulings.md to index (default: the source tree's)")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="run at most N parts side by side (default: one per core; 1: one after another)")
     parser.set_defaults(func=run)
 
 
@@ -428,7 +444,7 @@ def run(args) -> int:
     options = ReportOptions(out=args.out, corpus=args.corpus, profile=args.profile, skip=tuple(args.skip),
                             differential=args.differential,
                             timeout=args.timeout, rulings=args.rulings,
-                            progress=False if args.no_progress else None)
+                            progress=False if args.no_progress else None, jobs=args.jobs)
     try:
         status, files = build_report(options)
     except (HarnessError, RunLogError) as exc:

@@ -1,0 +1,46 @@
+"""Test-suite configuration: which tests are ``slow``.
+
+``make test`` runs everything on every core (pytest-xdist); ``make check`` leaves out the
+tests marked ``slow`` and runs in under a minute on two cores.  A test is slow when it
+takes seconds on its own (each planted-bug run of a property, the Z3 proofs, every mutant
+against the corpus, the browser): those are listed here, by node id prefix, rather than
+decorated one by one, so that the list is one place to read and to keep up to date
+(``pytest --durations=30`` shows the candidates).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+SLOW = (
+    "tests/test_properties.py::test_planted_bug_is_caught",
+    "tests/test_properties.py::test_every_property_is_run",
+    "tests/test_properties.py::test_command_",
+    "tests/test_properties.py::test_reference_passes",
+    "tests/test_rulings.py::test_cli_ruling_edition_and_delta_flags",
+    "tests/test_rulings.py::test_table_rulings_and_editions",
+    "tests/test_harness.py::test_interrupting_the_command_keeps_results_and_resume_finishes",
+    "tests/test_harness.py::test_killing_certify_leaves_no_orphans",
+    "tests/test_properties_strategies.py::test_tied_big_combinations_are_what_they_claim",
+    "tests/test_properties_strategies.py::test_hostile_inputs_are_json",
+    "tests/test_proofs.py::",
+    "tests/test_mutants.py::test_mutant_is_killed_by_the_corpus",
+    "tests/test_mutants.py::test_mutants_do_not_leak",
+    "tests/test_mutants.py::test_property_side_of_the_kill_table",
+    "tests/test_properties_strategies.py::test_rare_structures_come_up_often",
+    "tests/test_properties_strategies.py::test_exhaustive_space_size",
+    "tests/test_properties_strategies.py::test_broken_inputs_",
+    "tests/test_properties_strategies.py::test_chow_links_and_big_combinations_agree_with_the_z3_model",
+    "tests/test_properties_strategies.py::test_presentations_write_the_same_case",
+    "tests/test_properties_strategies.py::test_relabellings_keep_hands_legal",
+    "tests/test_differential.py::test_a_seeded_differential_run_has_no_unexplained_disagreement",
+    "tests/test_report_browser.py::",
+    "tests/test_hot_path.py::test_every_declared_need_is_necessary",
+    "tests/test_waits.py::test_filtered_waits_equal_brute_force_on_random_hands",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)

@@ -4,14 +4,24 @@ A benchmark, not a test: it prints figures and never fails on them.
 
     gb16 bench                 # 20,000 gb16 hands, seed 16
     gb16 bench -n 5000 --variant gb13 --json
+    gb16 bench --jobs 0        # the batch figure on every core
+
+Three figures on the same hands: in-process (``reference.score`` in a loop), whole-process
+(``gb16 score --batch`` started as a new process, JSON Lines in and out, start-up
+included) and the slowest hands re-timed.  For gb13 (the hands of the differential run,
+gb16.tools.differential.handgen13) PyMahjongGB's C++ call is timed on the same hands in
+the same run, and the ratios are printed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 from gb16 import reference
@@ -23,13 +33,24 @@ def register(sub) -> None:
     p.add_argument("-n", "--hands", type=int, default=20_000, help="number of hands (default 20000)")
     p.add_argument("--seed", type=int, default=16, help="random seed (default 16)")
     p.add_argument("--variant", default="gb16", choices=("gb16", "gb13"))
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="worker processes for the whole-process batch figure (default 1; 0: every core)")
+    p.add_argument("--no-batch", action="store_true", help="leave out the whole-process batch figure")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run)
 
 
-def measure(hands: int, seed: int, variant: str = "gb16", progress=None) -> dict:
+def sample(hands: int, seed: int, variant: str) -> list[dict]:
+    """The benchmark's hands: gb16 from handgen, gb13 the differential run's (handgen13)."""
+    if variant == "gb13":
+        from gb16.tools.differential import handgen13
+        return [case for _, case in handgen13.hands(hands, seed)]
     rng = random.Random(seed)
-    cases = [random_hand(rng, variant) for _ in range(hands)]
+    return [random_hand(rng, variant) for _ in range(hands)]
+
+
+def measure(hands: int, seed: int, variant: str = "gb16", progress=None, batch_jobs: int | None = 1) -> dict:
+    cases = sample(hands, seed, variant)
     times = []
     slowest = (0.0, None)
     errors = 0
@@ -54,6 +75,11 @@ def measure(hands: int, seed: int, variant: str = "gb16", progress=None) -> dict
         best = min(_time_once(cases[k]) for _ in range(5))
         retimed.append((best, cases[k]))
     intrinsic = max(retimed, key=lambda x: x[0])
+    extra = {}
+    if batch_jobs is not None:
+        extra["batch"] = batch_figure(cases, batch_jobs)
+    if variant == "gb13":
+        extra["pymahjonggb"] = library_figure(cases, elapsed, extra.get("batch"))
     return {
         "variant": variant, "seed": seed, "hands": hands, "seconds": round(elapsed, 3),
         "hands_per_second": round(hands / elapsed, 1),
@@ -61,8 +87,57 @@ def measure(hands: int, seed: int, variant: str = "gb16", progress=None) -> dict
         "p99_ms": round(sorted(times)[int(len(times) * 0.99) - 1] * 1000, 3),
         "slowest_ms": round(slowest[0] * 1000, 3), "slowest_hand": slowest[1],
         "slowest_retimed_ms": round(intrinsic[0] * 1000, 3), "slowest_retimed_hand": intrinsic[1],
-        "errors": errors,
+        "errors": errors, **extra,
     }
+
+
+def batch_figure(cases: list[dict], jobs: int = 1) -> dict:
+    """``gb16 score --batch --jobs N`` on ``cases`` as one new process, timed from start to exit."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
+        for case in cases:
+            f.write(json.dumps(case, ensure_ascii=False) + "\n")
+        path = f.name
+    command = [sys.executable, "-c", "import sys; from gb16.tools.cli import main; sys.exit(main())",
+               "score", "--batch", "--jobs", str(jobs)]
+    try:
+        with open(path, "rb") as stdin:
+            t0 = time.perf_counter()
+            done = subprocess.run(command, stdin=stdin, stdout=subprocess.PIPE, check=False)
+            seconds = time.perf_counter() - t0
+    finally:
+        os.unlink(path)
+    lines = done.stdout.count(b"\n")
+    return {"jobs": jobs, "seconds": round(seconds, 3), "hands_per_second": round(len(cases) / seconds, 1),
+            "results": lines, "exit": done.returncode}
+
+
+def library_figure(cases: list[dict], reference_seconds: float, batch: dict | None) -> dict:
+    """PyMahjongGB's C++ call alone on the same hands (translated beforehand), and the ratios."""
+    try:
+        from gb16.tools.adapters import pymahjonggb as adapter
+        adapter._need_library()
+    except Exception as e:  # not installed: say so, the other figures stand
+        return {"available": False, "reason": str(e)}
+    calls = []
+    for case in cases:
+        try:
+            calls.append(adapter.translate(case))
+        except Exception:
+            continue
+    t0 = time.perf_counter()
+    for kwargs in calls:
+        try:
+            adapter.MahjongGB.MahjongFanCalculator(**kwargs, verbose=True)
+        except TypeError:
+            pass
+    seconds = time.perf_counter() - t0
+    rate = len(calls) / seconds if seconds else float("inf")
+    figure = {"available": True, "hands": len(calls), "seconds": round(seconds, 3),
+              "hands_per_second": round(rate, 1),
+              "in_process_ratio": round(reference_seconds / len(cases) * rate, 1)}
+    if batch:
+        figure["batch_ratio"] = round(rate / batch["hands_per_second"], 1)
+    return figure
 
 
 def _time_once(case) -> float:
@@ -76,7 +151,7 @@ def run(args) -> int:
         if sys.stderr.isatty():
             print(f"\r{k}/{n}", end="", file=sys.stderr, flush=True)
 
-    figures = measure(args.hands, args.seed, args.variant, progress)
+    figures = measure(args.hands, args.seed, args.variant, progress, None if args.no_batch else args.jobs)
     if sys.stderr.isatty():
         print("\r", end="", file=sys.stderr)
     if args.json:
@@ -88,6 +163,17 @@ def run(args) -> int:
     print(f"slowest hand: {json.dumps(figures['slowest_hand'], ensure_ascii=False)}")
     print(f"the ten slowest hands re-timed (best of 5): at most {figures['slowest_retimed_ms']} ms, "
           f"{json.dumps(figures['slowest_retimed_hand'], ensure_ascii=False)}")
+    batch = figures.get("batch")
+    if batch:
+        print(f"whole process: gb16 score --batch --jobs {batch['jobs']} in {batch['seconds']} s: "
+              f"{batch['hands_per_second']} hands/s (start-up and JSON included)")
+    library = figures.get("pymahjonggb")
+    if library and library.get("available"):
+        print(f"PyMahjongGB's C++ call on the same hands: {library['hands_per_second']} hands/s; the reference takes "
+              f"{library['in_process_ratio']}× its time in process"
+              + (f", {library['batch_ratio']}× whole-process" if "batch_ratio" in library else ""))
+    elif library:
+        print(f"PyMahjongGB not timed: {library['reason']}")
     if figures["errors"]:
         print(f"{figures['errors']} hands were rejected as invalid (a generator bug)")
     return 0

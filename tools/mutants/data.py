@@ -146,8 +146,6 @@ ONE_PER_HAND_REASON = {
         "four_pure_shifted_pungs", "pure_shifted_pungs", "quadruple_chow", "four_pure_shifted_chows",
         "pure_terminal_chows", "three_suited_terminal_chows", "pure_triple_chow", "pure_straight",
         "pure_shifted_chows", "mixed_straight", "mixed_triple_chow", "mixed_shifted_chows")},
-    # seed000 §二.6: "老少副依底本只能计一次" is also logic (combination.ONCE_ONLY_LINK)
-    "two_terminal_chows": "the chow-pair forest takes at most one 老少副 link (seed000 §二.6, combination.chow_links)",
     # 三同刻: two of them need six pungs (one rank in three suits, twice)
     "triple_pung": "a second 三同刻 needs six pungs",
 }

@@ -140,6 +140,44 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
     return links
 
 
+def chow_link_sets(chows, big) -> list[list[tuple[str, int, int]]]:
+    """Every largest chow-pair link set §二.6 allows beside ``big`` (docs/rulings.md R-001).
+
+    :func:`chow_links` counts one of them; a scorer may count any other, e.g. a link 连六
+    where the reference says 喜相逢 between the same chows' nodes, at the same size.  The
+    edges are those of :func:`chow_links`; a set is admissible when it is cycle-free over
+    the nodes (the big combination's chows are one node) and holds at most one 老少副, and
+    largest when no admissible set has more links.  At most ten edges (five chows), so
+    trying every subset, largest first, is cheap.  Used to decide ties, never to score.
+    """
+    group = set(big[1]) if big is not None else set()
+    node = {i: ("group" if i in group else i) for i, _ in chows}
+    edges = [(fan_id, i, j) for (i, a), (j, b) in combinations(chows, 2)
+             if not (i in group and j in group) for fan_id in [relation(a, b)] if fan_id]
+
+    def admissible(subset) -> bool:
+        if sum(f == ONCE_ONLY_LINK for f, _, _ in subset) > 1:
+            return False
+        parent = {n: n for n in node.values()}
+
+        def root(n):
+            while parent[n] != n:
+                n = parent[n]
+            return n
+        for _, i, j in subset:
+            a, b = root(node[i]), root(node[j])
+            if a == b:
+                return False
+            parent[a] = b
+        return True
+
+    for size in range(len(edges), 0, -1):
+        found = [list(subset) for subset in combinations(edges, size) if admissible(subset)]
+        if found:
+            return found
+    return [[]]
+
+
 def chow_combination(chows):
     """Points from chow combinations for five (or fewer) chows alone — for the Z3 cross-check.
 

@@ -27,7 +27,8 @@ from functools import lru_cache
 
 from . import table
 from .rules import Rules, active, using
-from .combination import BIG_COMBINATION, SHARED_PUNG_FANS, big_combination_choices, chow_links, shared_pung_fans
+from .combination import (BIG_COMBINATION, SHARED_PUNG_FANS, big_combination_choices, chow_link_sets, chow_links,
+                          shared_pung_fans)
 from .errors import InputError
 from .fans import CHOW_PAIR, HAND, REGISTRY, occurrences
 from .hand import Hand
@@ -78,7 +79,7 @@ def interpretations(hand: Hand, rules: Rules | None = None) -> list[Interpretati
         return _interpretations(hand, rules)
 
 
-def _interpretations(hand: Hand, rules: Rules) -> list[Interpretation]:
+def _interpretations(hand: Hand, rules: Rules, every_link_set: bool = False) -> list[Interpretation]:
     if rules.has("own-melds-not-visible") and hand.last_of_kind and \
             any(hand.win_tile in m.tiles for m in hand.melds if m.exposed):
         raise InputError("inconsistent_flags", "last_of_kind (和绝张): under own-melds-not-visible the winner's own "
@@ -95,7 +96,8 @@ def _interpretations(hand: Hand, rules: Rules) -> list[Interpretation]:
         raw = dict(hand_fans)
         raw.update(_holding(preds["reading"], reading))
         for big in big_combination_choices({f: raw[f] for f in _big_group(rules) if raw.get(f)}):
-            result.append(score_interpretation(reading, raw, big))
+            for links in (chow_link_sets(reading.chows, big) if every_link_set else (None,)):
+                result.append(score_interpretation(reading, raw, big, rules, links))
     return result
 
 
@@ -110,13 +112,26 @@ def _holding(groups, subject) -> dict[str, Occurrences]:
     return raw
 
 
+def admissible_interpretations(hand: Hand, rules: Rules | None = None) -> list[Interpretation]:
+    """Every interpretation a scorer may report (docs/rulings.md R-001, R-011): every reading ×
+    every big-combination choice × every largest chow-link set, kept when it reaches the best
+    total.  For deciding ties (gb16.tools.differential); :func:`best` picks one of them."""
+    rules = rules or active()
+    with using(rules):
+        found = _interpretations(hand, rules, every_link_set=True)
+    top = max(i.total for i in found)
+    return [i for i in found if i.total == top]
+
+
 def _big_group(rules: Rules) -> tuple[str, ...]:
     """The fans of seed000 §二.5's group; R-002:B adds 三同刻 and 三色三节高 (docs/rulings.md)."""
     return BIG_COMBINATION + SHARED_PUNG_FANS if rules.option("R-002") == "B" else BIG_COMBINATION
 
 
-def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rules: Rules | None = None) -> Interpretation:
-    """Steps 2–7 of the module docstring for one reading and one big-combination choice."""
+def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rules: Rules | None = None,
+                         links=None) -> Interpretation:
+    """Steps 2–7 of the module docstring for one reading and one big-combination choice
+    (``links``: another largest link set of :func:`~gb16.reference.combination.chow_link_sets`)."""
     rules = rules or active()
     hand = reading.hand
     # 1. what holds by definition
@@ -128,7 +143,7 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
         counted[big[0]] = [big[1]]
     counted = shared_pung_fans(counted, big, raw)
     # 3. seed000 §二.6: chow-pair links
-    links = chow_links(reading.chows, big)
+    links = chow_links(reading.chows, big) if links is None else links
     for fan_id, i, j in links:
         counted.setdefault(fan_id, []).append((i, j))
     # 4. seed000 §二.8: only the repeatable fans count more than once

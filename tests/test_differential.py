@@ -1,200 +1,251 @@
-"""The gb13 differential certification: the generator, the classes, the verdict.
+"""The differential certification of any implementation (gb16.tools.differential).
 
-A seeded differential run of 3,000 random hands against PyMahjongGB must show no
-UNEXPLAINED disagreement (about 10 s).  The generator's hands must all be legal for the
-reference, cover every shape of xinbian 第二章, and carry only flags that hold together.
+The hand families, the complete tie detection (every reading × big combination × largest
+link set), classes and shrinking, run logs that resume, the same results for any --jobs and
+on a Dask cluster, faults mid-run, and the planted scorers each being found.
 """
 
 import json
-import re
+import sys
 from collections import Counter
 
 import pytest
 
 from gb16 import reference
-from gb16.reference.notation import parse_hand, parse_tile
-from gb16.tools.differential import pymahjonggb_run as differential
-from gb16.tools.differential import handgen13
-from gb16.tools.adapters import pymahjonggb as adapter
+from gb16.reference.combination import chow_link_sets
+from gb16.reference.hand import hand_from_input
+from gb16.reference.readings import readings
+from gb16.tools.differential import engine, families as F, planted, shrink, verdict
+from gb16.tools.differential import cli
+from gb16.tools.harness import runlog
+from gb16.tools.harness.protocol import Outcome
 
-SEED = 2024
-
-
-@pytest.fixture(scope="module")
-def generated():
-    """2,000 generated hands with the reference's result for each: (structure, input, result)."""
-    return [(structure, case, reference.score(case)) for structure, case in handgen13.hands(2000, SEED)]
-
-
-# --------------------------------------------------------------------------- the generator
-
-def test_generator_is_deterministic():
-    assert list(handgen13.hands(50, 7)) == list(handgen13.hands(50, 7))
-    assert list(handgen13.hands(50, 7)) != list(handgen13.hands(50, 8))
+PLANTED = "python:gb16.tools.differential.planted:"
+SUBPROCESS = f"{sys.executable} -m gb16.tools.differential.planted "
+TIE_HAND = {"hand": "123m 123m 456m 789p 789s 55z", "win_tile": "5z", "win_by": "discard"}
 
 
-def test_generated_hands_are_legal(generated):
-    """Every generated hand is a legal gb13 winning hand: the reference reports no error."""
-    problems = [(case, result["error"]) for _, case, result in generated if not result["ok"]]
-    assert problems == []
+def run(tmp_path, impl, n, variant="gb16", seed=5, name="run", **kw):
+    options = engine.Options(impl=impl, hands=n, seed=seed, variant=variant, out=str(tmp_path / f"{name}.jsonl"),
+                             jobs=kw.pop("jobs", 1), **kw)
+    return engine.run(options), options
 
 
-@pytest.mark.parametrize("structure, shape", [
-    ("seven_pairs", "seven_pairs"), ("honours_knitted", "honours_knitted"),
-    ("thirteen_orphans", "thirteen_orphans"), ("knitted", "knitted"),
+def case_lines(path):
+    return [{k: v for k, v in r.items() if k != "time"} for r in runlog.read(path).cases]
+
+
+# --------------------------------------------------------------------------- the families
+
+@pytest.mark.parametrize("variant", ["gb16", "gb13"])
+def test_every_family_gives_legal_hands_and_is_reached(variant):
+    seen = Counter()
+    for i in range(1300):
+        family, case = F.hand(3, i, variant)
+        seen[family] += 1
+        result = reference.score(case)
+        assert result["ok"], (family, case, result)
+        assert case["variant"] == variant
+    assert set(seen) == set(F.BY_NAME)
+
+
+def test_a_hand_depends_only_on_seed_variant_and_index():
+    assert F.hand(1, 17, "gb16") == F.hand(1, 17, "gb16")
+    assert F.hand(1, 17, "gb16") != F.hand(2, 17, "gb16")
+    assert [F.hand(9, i, "gb13") for i in (5, 3)] == [F.hand(9, 5, "gb13"), F.hand(9, 3, "gb13")]
+
+
+def test_near_miss_families_are_near_misses():
+    """Each near-miss family is one step from its fan and does not reach it (the reference says so)."""
+    import random
+    fans = {"near-shifted-pungs": "four_pure_shifted_pungs", "near-pure-straight": "pure_straight",
+            "near-knitted": "knitted_straight", "near-single-wait": "single_wait"}
+    for name, fan in fans.items():
+        reached, built = 0, 0
+        for k in range(60):
+            try:
+                case = F.BY_NAME[name].build(random.Random(k), "gb16")
+            except F.Retry:
+                continue
+            built += 1
+            reached += fan in {f["id"] for f in reference.score(case)["fans"]}
+        assert reached <= built // 10, name  # the other sets are random: rarely, they complete the fan
+    # the hidden second wait is there: more than one formal wait
+    multi = 0
+    for k in range(40):
+        try:
+            case = F.BY_NAME["near-single-wait"].build(random.Random(k), "gb16")
+        except F.Retry:
+            continue
+        multi += len(reference.score(case)["waits"]) > 1
+    assert multi >= 20
+
+
+# --------------------------------------------------------------------------- complete tie detection
+
+def test_every_largest_link_set_is_enumerated():
+    hand = hand_from_input(TIE_HAND)
+    reading = readings(hand)[0]
+    sets = chow_link_sets(reading.chows, None)
+    assert len(sets) == 3 and all(len(s) == 3 for s in sets)
+    lists = verdict.admissible_fan_lists(TIE_HAND)
+    assert {"short_straight": 2, "mixed_double_chow": 1, "concealed_hand": 1, "single_wait": 1} in lists
+
+
+def test_a_relabelled_link_set_is_a_tie_and_a_wrong_one_is_not():
+    ref = reference.score(TIE_HAND)
+    other = planted._with_fans(ref, {"concealed_hand": 1, "mixed_double_chow": 1, "short_straight": 2,
+                                     "single_wait": 1})
+    judged = verdict.judge(TIE_HAND, ref, Outcome("result", result=other))
+    assert judged == {"status": "pass", "class": None, "tie": True}
+    wrong = planted._with_fans(ref, {"concealed_hand": 1, "mixed_double_chow": 1, "pure_double_chow": 2,
+                                     "single_wait": 1})
+    judged = verdict.judge(TIE_HAND, ref, Outcome("result", result=wrong))
+    assert judged["status"] == "fail" and judged["class"] == "impl-pure-double-chow-plus-ref-short-straight"
+
+
+def test_signatures():
+    ref = reference.score(TIE_HAND)
+    error = {"ok": False, "error": {"code": "not_winning_hand", "message": "x"}}
+    assert verdict.judge(TIE_HAND, ref, Outcome("result", result=error))["class"] == "impl-error-not-winning-hand"
+    assert verdict.judge(TIE_HAND, error, Outcome("result", result=ref))["class"] == "ref-error-not-winning-hand"
+    assert verdict.judge(TIE_HAND, ref, Outcome("result", result=dict(ref, total=9)))["class"] == "points-differ"
+    assert verdict.judge(TIE_HAND, ref, Outcome("result", result=dict(ref, waits=["1m"])))["class"] == "waits-differ"
+    assert verdict.judge(TIE_HAND, ref, Outcome("crash"))["status"] == "crash"
+
+
+def test_relabelled_reference_gives_only_ties(tmp_path):
+    summary, _ = run(tmp_path, PLANTED + "relabelled", 600)
+    assert summary["disagree"] == 0 and summary["unexplained"] == 0
+    assert summary["ties"] > 0
+
+
+# --------------------------------------------------------------------------- pass-through
+
+@pytest.mark.parametrize("variant", ["gb16", "gb13"])
+def test_pass_through_implementations_agree(tmp_path, variant):
+    for impl in ("reference", SUBPROCESS + "passthrough"):
+        summary, _ = run(tmp_path, impl, 300, variant=variant)
+        assert summary["agree"] == 300 and summary["disagree"] == 0 and summary["unexplained"] == 0
+
+
+# --------------------------------------------------------------------------- planted bugs
+
+@pytest.mark.parametrize("name, variant, key, hands", [
+    ("four_shifted_pungs", "gb16", "impl-four-pure-shifted-pungs-plus-ref-pure-shifted-pungs", 100),
+    ("four_shifted_pungs", "gb13", "impl-four-pure-shifted-pungs-plus-ref-pure-shifted-pungs", 100),
+    ("concealed_kong_as_melded", "gb16", "ref-concealed-kong-plus-impl-melded-kong", 100),
+    ("flowers_outside_total", "gb13", "points-differ", 50),
+    ("single_wait_any_pair", "gb16", "impl-single-wait", 50),
+    ("terminal_chows_twice", "gb16", "impl-two-terminal-chows", 400),
+    ("self_drawn_with_fully_concealed", "gb13", "impl-self-drawn", 100),
+    ("seven_pairs_no_quad", "gb13", "impl-error-not-winning-hand", 400),
 ])
-def test_special_structures_have_their_shape(structure, shape):
-    """Each structure gives the shape it is named after (as one of the hand's readings)."""
-    import random
-    rng = random.Random(SEED)
-    for _ in range(30):
-        case = handgen13.random_hand(rng, structure)
-        shapes = {reading["interpretation"]["shape"] for reading in reference.explain(case)["readings"]}
-        assert shape in shapes, case
+def test_each_planted_bug_is_found_classified_and_shrunk(tmp_path, name, variant, key, hands):
+    """Seed 7 finds each within the hands given (the closing figures: ≤ 5,000 for every one)."""
+    summary, options = run(tmp_path, PLANTED + name, hands, variant=variant, seed=7, shrink_budget=150)
+    classes = {c["key"]: c for c in summary["classes"]}
+    assert key in classes, list(classes)
+    c = classes[key]
+    assert not c["explained"] and summary["unexplained"] >= c["count"] > 0
+    shrunk = c["shrunk"]["input"]
+    assert shrink.size(shrunk) <= shrink.size(c["example"]["input"])
+    judged = verdict.judge(shrunk, reference.score(shrunk),
+                           Outcome("result", result=getattr(planted, name)(shrunk)))
+    assert judged["class"] == key
+    draft = json.loads((tmp_path / "run.jsonl.drafts" / f"{key}.json").read_text(encoding="utf-8"))
+    assert draft["draft"] is True and draft["input"] == shrunk and "worked by hand" in draft["note"]
+    assert set(draft["results"]) == {"reference", summary["implementation"]["name"]}
 
 
-def test_nine_gates_structure_gives_nine_gates():
-    import random
-    rng = random.Random(SEED)
-    cases = [handgen13.random_hand(rng, "nine_gates") for _ in range(60)]
-    unmelded = [c for c in cases if "[" not in c["hand"]]
-    assert unmelded and all(reference.score(c)["fans"][0]["id"] == "nine_gates" for c in unmelded)
+def test_the_near_miss_bug_behind_the_protocol(tmp_path):
+    summary, _ = run(tmp_path, SUBPROCESS + "four_shifted_pungs", 400, seed=7)
+    assert "impl-four-pure-shifted-pungs-plus-ref-pure-shifted-pungs" in summary["unexplained_classes"]
+    assert summary["implementation"]["name"] == "planted-four-shifted-pungs"
+    assert "near-shifted-pungs" in summary["classes"][0]["families"]
 
 
-def test_every_structure_and_every_gb13_fan_is_drawn(generated):
-    assert {s for s, _, _ in generated} == set(handgen13.STRUCTURES)
-    seen = Counter(f["id"] for _, _, result in generated for f in result["fans"])
-    rare = {"seven_shifted_pairs", "greater_honors_and_knitted_tiles", "lesser_honors_and_knitted_tiles",
-            "thirteen_orphans", "nine_gates", "four_kongs", "quadruple_chow", "four_pure_shifted_pungs",
-            "pure_terminal_chows", "three_suited_terminal_chows", "melded_hand", "concealed_and_melded_kong",
-            "robbing_the_kong", "out_with_replacement_tile", "last_of_kind", "big_four_winds"}
-    assert rare <= set(seen), rare - set(seen)
+# --------------------------------------------------------------------------- known differences, exit status
+
+def test_known_differences_make_a_rerun_show_only_what_is_new(tmp_path, capsys):
+    key = "ref-concealed-kong-plus-impl-melded-kong"
+    known = tmp_path / "known.json"
+    known.write_text(json.dumps({key: "planted: a concealed kong scored as 明杠"}), encoding="utf-8")
+    args = cli.parser().parse_args(["--impl", PLANTED + "concealed_kong_as_melded", "--random", "300",
+                                    "--seed", "7", "--jobs", "1", "--out", str(tmp_path / "a.jsonl"),
+                                    "--no-progress"])
+    assert cli.main(args) == 1
+    args.known_differences, args.out = str(known), str(tmp_path / "b.jsonl")
+    assert cli.main(args) == 0
+    assert "hands/s" in capsys.readouterr().out
+    statuses = Counter(c["status"] for c in runlog.read(tmp_path / "b.jsonl").cases)
+    assert statuses["known"] > 0 and statuses["fail"] == 0
+    bad = cli.parser().parse_args(["--impl", "reference", "--random", "0"])
+    assert cli.main(bad) == 2
+    bad = cli.parser().parse_args(["--impl", "python:no.such.module:score", "--random", "5"])
+    assert cli.main(bad) == 2
 
 
-def test_four_identical_tiles_as_two_pairs_are_drawn():
-    import random
-    rng = random.Random(SEED)
-    hands = [handgen13.random_hand(rng, "seven_pairs") for _ in range(300)]
-    assert any(max(Counter(parse_hand(c["hand"]).standing).values()) == 4 for c in hands)
-
-
-def test_flags_hold_together(generated):
-    """R-006 and R-014, and 和绝张 whenever the winner's own melds show the other three copies."""
-    for _, case, _ in generated:
-        parsed = parse_hand(case["hand"])
-        win = parse_tile(case["win_tile"])
-        total = parsed.standing.count(win) + sum(m.tiles.count(win) for m in parsed.melds)
-        shown = sum(m.tiles.count(win) for m in parsed.melds if m.exposed)
-        if case.get("robbing_kong"):
-            assert case["win_by"] == "discard" and total == 1 and not case.get("last_tile")
-        if case.get("kong_replacement"):
-            assert case["win_by"] == "self_draw" and any(m.is_kong for m in parsed.melds)
-        if case.get("last_of_kind"):
-            assert parsed.standing.count(win) == 1
-        if shown == 3:
-            assert case.get("last_of_kind"), case
-
-
-# --------------------------------------------------------------------------- classes
-
-def _result(fans, total=None):
-    from gb16.reference import table
-    entries = [{"id": f, "count": n, "points": table.fan(f).points} for f, n in fans.items()]
-    points = sum(e["points"] * e["count"] for e in entries)
-    return {"ok": True, "fans": entries, "fan_points": points if total is None else total,
-            "total": points if total is None else total, "meets_minimum": points >= 8}
-
-
-def test_class_keys():
-    ref = _result({"melded_hand": 1, "dragon_pung": 1})
-    pmg = _result({"single_wait": 1, "dragon_pung": 1})
-    assert differential.class_key(ref, ref) is None
-    assert differential.class_key(ref, pmg) == "ref-melded-hand-plus-pmg-single-wait"
-    assert differential.class_label(ref, pmg) == "the reference has 全求人; PyMahjongGB has 单钓将"
-    more = _result({"pung_of_terminals_or_honors": 2})
-    less = _result({"pung_of_terminals_or_honors": 1})
-    assert differential.class_key(more, less) == "ref-pung-of-terminals-or-honors"
-    assert differential.class_label(more, less) == "the reference has more 幺九刻"
-    assert differential.class_key(_result({"self_drawn": 1}, total=3), _result({"self_drawn": 1})) == "points-differ"
-    error = {"ok": False, "error": {"code": "not_winning_hand", "message": "…"}}
-    assert differential.class_key(error, pmg) == "ref-error-not-winning-hand"
-    assert differential.class_key(ref, error) == "pmg-error-not-winning-hand"
-
-
-def test_class_keys_fit_the_known_failures_format():
-    """Keys are slugs, so one file can list corpus case ids and classes (gb16 certify --known-failures)."""
-    ref, pmg = _result({"all_terminals_and_honors": 1}), _result({"outside_hand": 1, "self_drawn": 1})
-    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", differential.class_key(ref, pmg))
-
-
-def test_a_tie_between_equally_scoring_readings():
-    """66778899m: 789m 789m + 66m (边张) or 678m 678m + 99m (嵌张) — same total (R-011)."""
-    case = {"variant": "gb13", "hand": "[456s] [111z] 66778899m", "win_tile": "7m", "win_by": "discard",
-            "prevalent_wind": "N", "seat_wind": "E"}
-    ref = reference.score(case)
-    other = dict(ref, fans=[dict(f, id="closed_wait") if f["id"] == "edge_wait" else f for f in ref["fans"]])
-    assert differential.class_key(ref, other) == "ref-edge-wait-plus-pmg-closed-wait"
-    assert differential.is_tie(case, ref, other)
-    wrong = dict(ref, fans=[f for f in ref["fans"] if f["id"] != "edge_wait"])
-    assert not differential.is_tie(case, ref, wrong)
-
-
-# --------------------------------------------------------------------------- the known differences
-
-def test_known_differences_file():
-    """Slug keys (classes and corpus case ids: the file also serves gb16 certify --known-failures);
-    every reason names its ruling, or says it is a defect of the library and no ruling."""
+def test_pymahjonggb_known_differences_file():
     from gb16.tools.harness.protocol import schema_problem
-    known = differential.load_known()
+    import re
+    known = engine.load_known(engine.KNOWN_DIR / "pymahjonggb.json")
     assert schema_problem("protocol/known-failures.schema.json", known) is None
     for key, reason in known.items():
         assert re.search(r"R-\d{3}", reason) or reason.startswith("defect, no ruling"), key
 
 
-# --------------------------------------------------------------------------- the verdict
+# --------------------------------------------------------------------------- jobs, Dask, resume, faults
 
-def test_a_seeded_differential_run_has_no_unexplained_disagreement():
-    summary = differential.run(3000, seed=SEED)
-    assert summary["hands"] == 3000 and summary["agree"] + summary["disagree"] == 3000
-    unexplained = [(c["key"], c["example"]) for c in summary["classes"] if not c["explained"]]
-    assert unexplained == []
-    assert summary["unexplained"] == 0
-
-
-def test_a_wrong_scorer_is_caught(monkeypatch):
-    """The run can fail: a PyMahjongGB that forgets 自摸 gives an UNEXPLAINED class and exit status 1."""
-    score = adapter.score
-
-    def forgetful(case, with_waits=True):
-        result = score(case, with_waits)
-        if result["ok"] and any(f["id"] == "self_drawn" for f in result["fans"]):
-            result = dict(result, fans=[f for f in result["fans"] if f["id"] != "self_drawn"],
-                          fan_points=result["fan_points"] - 1, total=result["total"] - 1)
-            result["meets_minimum"] = result["fan_points"] >= 8
-        return result
-
-    monkeypatch.setattr(adapter, "score", forgetful)
-    summary = differential.run(300, seed=SEED, known={})
-    keys = {c["key"]: c for c in summary["classes"]}
-    assert "ref-self-drawn" in keys and not keys["ref-self-drawn"]["explained"]
-    assert summary["unexplained"] >= keys["ref-self-drawn"]["count"] > 0
-    example = keys["ref-self-drawn"]["example"]
-    assert example["reference"]["fans"]["self_drawn"] == 1 and "self_drawn" not in example["pymahjonggb"]["fans"]
+def test_jobs_1_and_jobs_2_give_the_same_run(tmp_path):
+    one, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="one", jobs=1)
+    two, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="two", jobs=2)
+    assert case_lines(tmp_path / "one.jsonl") == case_lines(tmp_path / "two.jsonl")
+    assert one["classes"] == two["classes"] and one["families"] == two["families"]
 
 
-def test_command_line(tmp_path, capsys, monkeypatch):
-    out = tmp_path / "differential.json"
-    parser = differential._parser()
-    assert differential.main(parser.parse_args(["--random", "200", "--seed", "3", "--json", str(out),
-                                                "--no-progress"])) == 0
-    text = capsys.readouterr().out
-    assert "200 random hands, seed 3" in text and "hands/s" in text
-    summary = json.loads(out.read_text(encoding="utf-8"))
-    assert summary["hands"] == 200 and summary["seed"] == 3 and summary["unexplained"] == 0
-    assert set(summary["speed"]) >= {"reference", "library", "adapter"}
-    # bad input is exit status 2
-    args = parser.parse_args(["--random", "0"])
-    assert differential.main(args) == 2
-    args = parser.parse_args(["--random", "10"])
-    args.impl, args.variant = "python:some.module:score", "gb13"
-    assert differential.main(args) == 2
+def test_dask_local_cluster_gives_the_same_run_as_jobs(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    pooled, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 200, name="pool", jobs=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        dasked, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 200, name="dask", dask=client)
+    assert case_lines(tmp_path / "pool.jsonl") == case_lines(tmp_path / "dask.jsonl")
+    assert pooled["classes"] == dasked["classes"]
+
+
+def test_an_interrupted_run_resumes_with_nothing_lost(tmp_path):
+    full, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 250, name="full")
+    path = tmp_path / "cut.jsonl"
+    run(tmp_path, PLANTED + "four_shifted_pungs", 250, name="cut")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(lines[:120]) + "\n" + lines[120][:30], encoding="utf-8")  # killed mid-line
+    assert runlog.is_interrupted(path)
+    args = cli.parser().parse_args(["--resume", "--out", str(path), "--no-progress", "--jobs", "1"])
+    assert cli.main(args) == 1
+    log = runlog.read(path)
+    assert log.complete and len(log.resumes) == 1
+    assert case_lines(path) == case_lines(tmp_path / "full.jsonl")
+
+
+def test_crash_hang_and_garbage_mid_run_are_recorded_and_the_run_goes_on(tmp_path):
+    summary, options = run(tmp_path, SUBPROCESS + "faulty", 160, seed=11, timeout=2.0, shrink_budget=5)
+    cases = runlog.read(options.out).cases
+    statuses = Counter(c["status"] for c in cases)
+    assert len(cases) == 160
+    assert statuses["crash"] and statuses["timeout"] and statuses["error"], statuses
+    assert statuses["pass"] == 160 - statuses["crash"] - statuses["timeout"] - statuses["error"]
+    for c in cases:
+        eight = c["input"].get("flowers") == 8 and c["input"]["prevalent_wind"] in "ESW"
+        assert (c["status"] != "pass") == eight, c["input"]
+    assert {"impl-crash", "impl-timeout", "impl-invalid"} <= {k["key"] for k in summary["classes"]}
+
+
+# --------------------------------------------------------------------------- reports
+
+def test_a_differential_run_log_renders_in_every_report_format(tmp_path):
+    run(tmp_path, PLANTED + "concealed_kong_as_melded", 200, seed=7)
+    from gb16.tools.reports.common import write_reports
+    written = write_reports(runlog.read(tmp_path / "run.jsonl"), tmp_path / "report")
+    assert len(written) >= 4
+    assert engine.summary_of_log(tmp_path / "run.jsonl")["hands"] == 200

@@ -35,6 +35,9 @@ FAULT_STATUS = {"errored": "error", "invalid": "error", "crash": "crash", "timeo
 
 
 def fan_counts(result: dict) -> dict[str, int]:
+    """id → count of a result (or of a brief result, whose ``fans`` is that map already)."""
+    if isinstance(result.get("fans"), dict):
+        return dict(result["fans"])
     return {f["id"]: f["count"] for f in result.get("fans", []) if isinstance(f, dict) and "id" in f}
 
 
@@ -130,6 +133,10 @@ def label(key: str, ref: dict | None, impl: dict | None, name: str) -> str:
         return f"{name}: {key[5:]}"
     if key == "waits-differ":
         return "the same score, different waits"
+    if ref is not None and "error" in ref and "ok" not in ref:  # the expectation form
+        ref = {"ok": False, "error": {"code": ref["error"]}}
+    elif ref is not None and "ok" not in ref:
+        ref = dict(ref, ok=True)
     if ref is not None and impl is not None and (not ref["ok"] or not impl.get("ok", False)):
         parts = []
         if not ref["ok"]:

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gb16.tools.differential import pymahjonggb_run as differential
+from gb16.tools.differential import cli as differential
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import compare, select_expectation
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
@@ -360,7 +360,7 @@ def register(subparsers) -> None:
     certify.add_argument("--limit", type=int, default=25, metavar="N",
                          help="cases listed in detail after the counts (default 25; 0: all)")
     certify.add_argument("--no-progress", action="store_true", help="no progress bar")
-    differential.register_options(certify)  # --random N: the gb13 differential run against PyMahjongGB
+    differential.register_options(certify)  # --random N: the differential run of any implementation
     certify.set_defaults(func=run_certify)
 
     summary = subparsers.add_parser(
@@ -404,7 +404,8 @@ def _signals_interrupt():
 
 
 def run_certify(args) -> int:
-    if getattr(args, "random", None) is not None:
+    if getattr(args, "random", None) is not None or (
+            args.resume and args.out and differential.is_differential_log(args.out)):
         return differential.main(args)
     options = CertifyOptions(impl=args.impl, corpus=args.corpus, variant=args.variant, filters=args.filter,
                              timeout=args.timeout, known_failures=args.known_failures, out=args.out,

@@ -1,0 +1,127 @@
+"""``gb16 certify --random N``: the command line of a differential run (:mod:`.engine`).
+
+    gb16 certify --impl SPEC --random 5000 --seed 7 --variant gb16 [--jobs J | --dask HOST:PORT]
+    gb16 certify --resume --out out/differential-….jsonl
+    python -m gb16.tools.differential.cli --impl SPEC --random 5000
+
+Exit status: 0 when every disagreement is a known difference, 1 when anything new or
+unexplained was found (a class not in the known-differences file, a crash, a timeout, an
+error), 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from gb16.tools.differential import engine
+
+
+def register_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a differential run, added to ``gb16 certify`` (which owns --impl,
+    --variant, --timeout, --out, --resume, --overwrite, --report, --no-progress)."""
+    group = parser.add_argument_group("differential run (any --impl, gb16 or gb13)")
+    group.add_argument("--random", type=int, metavar="N",
+                       help="score N random legal hands with the reference and the implementation and "
+                            "classify every disagreement (instead of running the corpus)")
+    group.add_argument("--seed", type=int, default=engine.DEFAULT_SEED,
+                       help=f"random seed (default {engine.DEFAULT_SEED})")
+    group.add_argument("--jobs", type=int, metavar="J",
+                       help="worker processes, each with its own implementation (default: every core)")
+    group.add_argument("--dask", metavar="ADDRESS",
+                       help="score on a Dask distributed cluster (scheduler address; pip install 'gb16[cluster]')")
+    group.add_argument("--known-differences", metavar="FILE",
+                       help="JSON {class key: reason} (default tools/differential/known_differences/"
+                            "<implementation name>.json when it exists)")
+    group.add_argument("--drafts", metavar="DIR", help="corpus-case drafts of the shrunk examples "
+                                                      "(default <run log>.drafts/)")
+    group.add_argument("--json", metavar="FILE", help="also write the summary as JSON ('-' for standard output)")
+
+
+def is_differential_log(path) -> bool:
+    try:
+        first = Path(path).open(encoding="utf-8").readline()
+        return json.loads(first).get("kind") == "differential"
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def options_from(args) -> engine.Options:
+    if getattr(args, "resume", False):
+        if not args.out:
+            raise engine.HarnessError("--resume needs --out RUNLOG")
+        from gb16.tools.harness import runlog
+        header = runlog.read(args.out).header
+        saved = header["options"]
+        return engine.Options(impl=header["impl_spec"], hands=saved["random"], seed=saved["seed"],
+                              variant=saved["variant"], timeout=saved["timeout"],
+                              known=saved.get("known_differences"), out=args.out,
+                              families=tuple(saved["families"]), jobs=getattr(args, "jobs", None),
+                              dask=getattr(args, "dask", None), drafts=getattr(args, "drafts", None),
+                              progress=_progress(args))
+    if not getattr(args, "impl", None):
+        raise engine.HarnessError("--random needs --impl SPEC (e.g. reference, python:MODULE:FUNCTION, "
+                                  "\"COMMAND ARGS\")")
+    if args.random is None or args.random < 1:
+        raise engine.HarnessError("--random N: N must be a positive number of hands")
+    if args.jobs is not None and args.jobs < 1:
+        raise engine.HarnessError("--jobs J: J must be at least 1")
+    options = engine.Options(impl=args.impl.strip(), hands=args.random, seed=args.seed,
+                             variant=getattr(args, "variant", None) or "gb16", jobs=args.jobs, dask=args.dask,
+                             known=args.known_differences, timeout=getattr(args, "timeout", engine.DEFAULT_TIMEOUT),
+                             out=getattr(args, "out", None), drafts=args.drafts, progress=_progress(args))
+    options.overwrite = bool(getattr(args, "overwrite", False))
+    return options
+
+
+def _progress(args) -> bool:
+    return sys.stderr.isatty() and not getattr(args, "no_progress", False)
+
+
+def main(args) -> int:
+    from gb16.tools.harness.protocol import HarnessError, ImplementationError
+    from gb16.tools.harness.runlog import RunLogError
+    try:
+        options = options_from(args)
+        summary = engine.run(options)
+    except (HarnessError, ImplementationError, RunLogError) as exc:
+        print(f"gb16 certify: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\ngb16 certify: interrupted; the finished hands are kept in {options.out}; "
+              f"continue with: gb16 certify --resume --out {options.out}", file=sys.stderr)
+        return 130
+    if getattr(args, "json", None) == "-":
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False, indent=1) + "\n")
+    else:
+        print(engine.render(summary))
+        print(f"run log: {options.out} (gb16 summary {options.out} renders it)", file=sys.stderr)
+        if getattr(args, "json", None):
+            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if getattr(args, "report", None):
+        from gb16.tools.harness import runlog
+        from gb16.tools.reports.common import write_reports
+        for _, path in write_reports(runlog.read(options.out), args.report).items():
+            print(f"wrote {path}", file=sys.stderr)
+    return 1 if summary["unexplained"] else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m gb16.tools.differential.cli", description=__doc__.split("\n\n")[0])
+    p.add_argument("--impl", metavar="SPEC")
+    p.add_argument("--variant", choices=["gb16", "gb13"], default="gb16")
+    p.add_argument("--timeout", type=float, default=engine.DEFAULT_TIMEOUT)
+    p.add_argument("--out", metavar="RUNLOG")
+    p.add_argument("--resume", action="store_true")
+    p.add_argument("--overwrite", action="store_true")
+    p.add_argument("--report", metavar="DIR")
+    p.add_argument("--no-progress", action="store_true")
+    register_options(p)
+    return p
+
+
+if __name__ == "__main__":
+    sys.exit(main(parser().parse_args()))

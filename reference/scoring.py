@@ -96,7 +96,10 @@ def _interpretations(hand: Hand, rules: Rules, every_link_set: bool = False) -> 
         raw = dict(hand_fans)
         raw.update(_holding(preds["reading"], reading))
         for big in big_combination_choices({f: raw[f] for f in _big_group(rules) if raw.get(f)}):
-            for links in (chow_link_sets(reading.chows, big) if every_link_set else (None,)):
+            if not every_link_set:
+                result.append(score_interpretation(reading, raw, big))
+                continue
+            for links in chow_link_sets(reading.chows, big):
                 result.append(score_interpretation(reading, raw, big, rules, links))
     return result
 

@@ -124,8 +124,8 @@ def test_relabelled_reference_gives_only_ties(tmp_path):
 
 @pytest.mark.parametrize("variant", ["gb16", "gb13"])
 def test_pass_through_implementations_agree(tmp_path, variant):
-    for impl in ("reference", SUBPROCESS + "passthrough"):
-        summary, _ = run(tmp_path, impl, 300, variant=variant)
+    for k, impl in enumerate(("reference", SUBPROCESS + "passthrough")):
+        summary, _ = run(tmp_path, impl, 300, variant=variant, name=f"run{k}")
         assert summary["agree"] == 300 and summary["disagree"] == 0 and summary["unexplained"] == 0
 
 
@@ -166,6 +166,14 @@ def test_the_near_miss_bug_behind_the_protocol(tmp_path):
 
 
 # --------------------------------------------------------------------------- known differences, exit status
+
+def test_out_is_never_overwritten_without_overwrite(tmp_path):
+    run(tmp_path, "reference", 20, name="same")
+    with pytest.raises(Exception, match="refusing to overwrite"):
+        run(tmp_path, "reference", 20, name="same")
+    summary, _ = run(tmp_path, "reference", 20, name="same", overwrite=True)
+    assert summary["hands"] == 20
+
 
 def test_known_differences_make_a_rerun_show_only_what_is_new(tmp_path, capsys):
     key = "ref-concealed-kong-plus-impl-melded-kong"
@@ -221,8 +229,10 @@ def test_an_interrupted_run_resumes_with_nothing_lost(tmp_path):
     lines = path.read_text(encoding="utf-8").splitlines()
     path.write_text("\n".join(lines[:120]) + "\n" + lines[120][:30], encoding="utf-8")  # killed mid-line
     assert runlog.is_interrupted(path)
-    args = cli.parser().parse_args(["--resume", "--out", str(path), "--no-progress", "--jobs", "1"])
-    assert cli.main(args) == 1
+    resume = ["--resume", "--out", str(path), "--no-progress", "--jobs", "1"]
+    assert cli.main(cli.parser().parse_args(resume)) == 2                    # --impl is required
+    assert cli.main(cli.parser().parse_args(resume + ["--impl", "reference"])) == 2   # and must be the same
+    assert cli.main(cli.parser().parse_args(resume + ["--impl", PLANTED + "four_shifted_pungs"])) == 1
     log = runlog.read(path)
     assert log.complete and len(log.resumes) == 1
     assert case_lines(path) == case_lines(tmp_path / "full.jsonl")

@@ -50,17 +50,7 @@ def is_differential_log(path) -> bool:
 
 def options_from(args) -> engine.Options:
     if getattr(args, "resume", False):
-        if not args.out:
-            raise engine.HarnessError("--resume needs --out RUNLOG")
-        from gb16.tools.harness import runlog
-        header = runlog.read(args.out).header
-        saved = header["options"]
-        return engine.Options(impl=header["impl_spec"], hands=saved["random"], seed=saved["seed"],
-                              variant=saved["variant"], timeout=saved["timeout"],
-                              known=saved.get("known_differences"), out=args.out,
-                              families=tuple(saved["families"]), jobs=getattr(args, "jobs", None),
-                              dask=getattr(args, "dask", None), drafts=getattr(args, "drafts", None),
-                              progress=_progress(args))
+        return _resume_options(args)
     if not getattr(args, "impl", None):
         raise engine.HarnessError("--random needs --impl SPEC (e.g. reference, python:MODULE:FUNCTION, "
                                   "\"COMMAND ARGS\")")
@@ -74,6 +64,40 @@ def options_from(args) -> engine.Options:
                              out=getattr(args, "out", None), drafts=args.drafts, progress=_progress(args))
     options.overwrite = bool(getattr(args, "overwrite", False))
     return options
+
+
+def _resume_options(args) -> engine.Options:
+    """The options of the interrupted run in ``--out``.  The implementation comes from ``--impl``
+    on the command line, never from the run log (a run log is data: running the command it names
+    would let whoever wrote it run anything); the saved options are checked before use."""
+    from gb16.tools.harness import runlog
+    from gb16.tools.differential import families as F
+    if not args.out:
+        raise engine.HarnessError("--resume needs --out RUNLOG (the run log to continue)")
+    header = runlog.read(args.out).header
+    recorded = header.get("impl_spec")
+    if not getattr(args, "impl", None):
+        raise engine.HarnessError(f"--resume needs --impl: the run log is data and its command is never run; "
+                                  f"this run was started with --impl {recorded!r} — pass it again if that is "
+                                  f"what you mean to run")
+    if args.impl.strip() != recorded:
+        raise engine.HarnessError(f"{args.out} is a run of a different implementation:\n  run log:      --impl "
+                                  f"{recorded!r}\n  command line: --impl {args.impl.strip()!r}")
+    saved = header.get("options") or {}
+    checks = {"random": lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
+              "seed": lambda v: isinstance(v, int) and not isinstance(v, bool),
+              "variant": lambda v: v in ("gb16", "gb13"),
+              "timeout": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 86400,
+              "families": lambda v: isinstance(v, list) and v and all(f in F.BY_NAME for f in v),
+              "known_differences": lambda v: v is None or isinstance(v, str)}
+    for key, ok in checks.items():
+        if not ok(saved.get(key)):
+            raise engine.HarnessError(f"{args.out}: header option {key} {saved.get(key)!r} is not valid")
+    return engine.Options(impl=recorded, hands=saved["random"], seed=saved["seed"], variant=saved["variant"],
+                          timeout=float(saved["timeout"]), known=saved["known_differences"], out=args.out,
+                          families=tuple(saved["families"]), jobs=getattr(args, "jobs", None),
+                          dask=getattr(args, "dask", None), drafts=getattr(args, "drafts", None),
+                          progress=_progress(args), resume=True)
 
 
 def _progress(args) -> bool:

@@ -63,6 +63,8 @@ class Options:
     drafts: str | None = None         # None: <out>.drafts/
     shrink_budget: int = 400
     progress: bool = False
+    resume: bool = False              # continue the interrupted run log at ``out``
+    overwrite: bool = False           # replace whatever is at ``out``
     families: tuple = field(default_factory=lambda: tuple(f.name for f in F.CATALOGUE))
 
 
@@ -205,15 +207,17 @@ def run(options: Options) -> dict:
             "timeout": options.timeout, "known_differences": str(kpath) if known else None,
             "families": list(options.families)}
     done: dict[str, dict] = {}
-    if out.exists() and runlog.is_interrupted(out) and not getattr(options, "overwrite", False):
+    if options.resume:
         log = runlog.read(out)
         if log.header.get("impl_spec") != options.impl or log.header.get("options") != opts:
-            raise HarnessError(f"{out} holds an interrupted run with other options; continue it with "
-                               f"gb16 certify --resume --out {out}, or pass --overwrite")
+            raise HarnessError(f"{out} is a run with other options or another implementation; "
+                               f"start a new run with another --out")
         done = {c["id"]: c for c in log.cases}
         writer = runlog.RunLogWriter.append(out)
         writer.write({"type": "resume", "at": runlog.now(), "done": len(done)})
     else:
+        from gb16.tools.harness.certify import check_out
+        check_out(out, options.overwrite)
         header = {"type": "header", "format": runlog.FORMAT, "format_version": runlog.FORMAT_VERSION,
                   "kind": "differential", "started": runlog.now(), "gb16_version": runlog.gb16_version(),
                   "corpus": _identity(options), "git": runlog.git_revision(), "implementation": metadata,

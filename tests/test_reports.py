@@ -75,7 +75,7 @@ def test_summary_command_exit_status(mixed_log, clean_log, capsys):
     assert "FAIL" in capsys.readouterr().out
     assert cli_main(["summary", str(clean_log.path), "--show", "failures"]) == 0
     out = capsys.readouterr().out
-    assert "verdict: conforms: all 12 judged cases passed" in out
+    assert "verdict: conforms to seed000: all 12 judged cases passed" in out
     assert cli_main(["summary", str(clean_log.path) + ".missing"]) == 2
     assert cli_main(["summary", str(mixed_log.path), "--json", "-"]) == 1
     assert json.loads(capsys.readouterr().out)["verdict"]["key"] == "fails"

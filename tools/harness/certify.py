@@ -29,7 +29,8 @@ from pathlib import Path
 
 from gb16.tools.differential import cli as differential
 from gb16.tools.harness import runlog
-from gb16.tools.harness.compare import compare, select_expectation
+from gb16.tools.harness import attribution
+from gb16.tools.harness.compare import compare
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
 from gb16.tools.harness.implementations import Implementation, resolve_implementation
@@ -94,7 +95,7 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
     ``timeout`` as they are.  A non-passing case listed in *known* becomes ``known``; a
     listed case that passes is flagged ``unexpected_pass``.
     """
-    selection = select_expectation(case, metadata.get("rulings") or {})
+    selection = attribution.select(case, metadata)   # declared options and edition
     record = case_record(case)
     record.update({"expectation": selection.label, "expected": selection.expected, "status": "skipped",
                    "actual": None, "diff": [], "seq": seq, "time": 0.0})
@@ -139,7 +140,7 @@ def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, 
     if variant not in metadata.get("variants", []):
         return judge(case, None, metadata, known, skip_reason=f"variant {variant} is not among the "
                      f"implementation's variants ({', '.join(metadata.get('variants', []))})"), False
-    selection = select_expectation(case, metadata.get("rulings") or {})
+    selection = attribution.select(case, metadata)
     if selection.skip_reason:
         return judge(case, None, metadata, known, skip_reason=selection.skip_reason), False
     needs = blocking(missing_capabilities(case_features(case), metadata))

@@ -30,12 +30,14 @@ class Verdict:
 
 
 def verdict(counts: dict[str, int], complete: bool = True, selected: int | None = None,
-            violations: int = 0, stopped: dict | None = None) -> Verdict:
+            violations: int = 0, stopped: dict | None = None, attribution=None) -> Verdict:
     """The one-line answer a referee can cite.
 
     A run that did not reach its footer is ``incomplete: N of M`` whatever its cases say — an
     interrupted run is never a pass; protocol violations make a run fail even when every
-    case passed."""
+    case passed.  With an *attribution* (tools/harness/attribution.py) the line says what
+    the implementation conforms to — seed000, seed000 with an option, an edition — and what
+    explains its failures."""
     failing = sum(counts.get(s, 0) for s in FAILING)
     judged = counts.get("total", 0) - counts.get("skipped", 0)
     skipped = f"; {counts['skipped']} skipped" if counts.get("skipped") else ""
@@ -45,6 +47,9 @@ def verdict(counts: dict[str, int], complete: bool = True, selected: int | None 
         so_far = f"; {failing} failed so far" if failing else ""
         return Verdict("incomplete", f"incomplete: {counts.get('total', 0)}{of} cases recorded (the run was "
                                      f"interrupted){so_far}{broken}", "lightgrey")
+    if attribution is not None and judged and not violations and not counts.get("known") and not stopped:
+        return Verdict("fails" if failing else "conforms", attribution.verdict_text(judged, failing, skipped),
+                       "red" if failing else "brightgreen")
     if failing or violations:
         what = f"{failing} of {judged} judged cases failed" if failing else f"all {judged} judged cases passed"
         stop = f"; stopped early, {stopped['not_run']} cases not run ({stopped['reason']})" if stopped else ""
@@ -114,6 +119,7 @@ class Summary:
     fans: dict[str, dict]
     clauses: dict[str, dict]
     runlog_sha256: str
+    attribution: Any = None      # tools/harness/attribution.Attribution
 
     @property
     def header(self) -> dict:
@@ -202,10 +208,16 @@ def summarize(log: RunLog) -> Summary:
     by_fan = dict(sorted(by_fan.items(), key=lambda kv: (fan_order.get(kv[0], 999), kv[0])))
     by_clause = tally_by(cases, lambda c: c.get("cites", []))
     by_clause = dict(sorted(by_clause.items(), key=lambda kv: clause_sort_key(kv[0])))
+    from gb16.tools.harness import attribution as attribution_module
+    attribution = attribution_module.for_log(log) if log.complete else None
+    for case in cases:
+        line = attribution.case_line(case["id"]) if attribution else None
+        if line:
+            case["attribution"] = line
     return Summary(
-        log=log, counts=counts,
+        log=log, counts=counts, attribution=attribution,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
-                        (log.footer or {}).get("stopped")),
+                        (log.footer or {}).get("stopped"), attribution),
         by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
         by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
         by_fan=by_fan, by_clause=by_clause, fans=fans,
@@ -455,6 +467,8 @@ def diff_lines(case: dict) -> list[str]:
     """The case's differences, or the reason it has no result, as short lines, with what the
     implementation itself said."""
     lines = [describe(entry) for entry in case.get("diff", [])]
+    if case.get("attribution"):
+        lines.append(case["attribution"])
     if case["status"] in ("error", "crash", "timeout", "skipped") and case.get("message"):
         lines.append(case["message"])
     if case.get("offending_line"):

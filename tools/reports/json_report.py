@@ -25,6 +25,7 @@ def data(summary: Summary, sections: list[Section] = (), lead: list[Section] = (
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION,
         "verdict": {"key": summary.verdict.key, "text": summary.verdict.text},
+        "attribution": summary.attribution.as_json() if summary.attribution is not None else None,
         "implementation": summary.impl, "impl_spec": header.get("impl_spec"),
         "corpus": header.get("corpus"), "git": header.get("git"), "options": header.get("options"),
         "started": header.get("started"),

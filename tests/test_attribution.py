@@ -1,0 +1,149 @@
+"""Certification judges an implementation under what it declares, and attributes every
+failure to an open-ruling option or edition delta, or to "no option explains it"
+(tools/harness/attribution.py), on planted edition-following scorers
+(tools/examples/edition_impls.py) and the wrong sample (tools/examples/wrong_impl.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gb16 import reference
+from gb16.reference.rules import Rules
+from gb16.tools.harness import attribution
+from gb16.tools.harness.certify import CertifyOptions, run_certification
+from gb16.tools.reports.common import summarize
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "tools" / "examples"
+#: cases with kongs, 组合龙, 七对, 九莲宝灯 and 十三幺, a few hundred: where the planted editions differ
+FILTERS = ["*kong*", "*knitted*", "*seven-pairs*", "*nine-gates*", "*thirteen-orphans*", "*voided*", "seed-examples-*"]
+
+
+def certify(tmp_path, impl: str, name: str, filters=FILTERS):
+    return run_certification(CertifyOptions(impl=impl, out=str(tmp_path / f"{name}.jsonl"), filters=list(filters),
+                                            progress=False))
+
+
+def failures_all_accounted(log, found) -> None:
+    """Every failure is attributed to a named option/delta or is a bug; nothing else."""
+    failed = {c["id"] for c in log.cases if c["status"] == "fail"}
+    assert failed == set(found.attributed) | set(found.bugs)
+    assert not set(found.attributed) & set(found.bugs)
+
+
+def test_kongs_scorer_is_attributed_to_two_deltas(tmp_path):
+    log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:kongs_scorer", "kongs")
+    found = attribution.for_log(log)
+    assert sum(c["status"] == "fail" for c in log.cases) > 5
+    failures_all_accounted(log, found)
+    assert sorted(found.chosen) == ["no-concealed-and-melded-kong", "two-concealed-kongs-8"]
+    assert found.bugs == []
+    text = summarize(log).verdict.text
+    assert "agrees under deltas two-concealed-kongs-8, no-concealed-and-melded-kong" in text or \
+        "agrees under deltas no-concealed-and-melded-kong, two-concealed-kongs-8" in text
+    line = next(c for c in log.cases if c["status"] == "fail")
+    assert attribution.for_log(log).case_line(line["id"]).startswith("attributed: ")
+
+
+def test_software_scorer_edition_differences_and_its_bug(tmp_path):
+    log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software")
+    found = attribution.for_log(log)
+    failures_all_accounted(log, found)
+    assert set(found.chosen) == {"no-all-chows-with-knitted", "seven-pairs-distinct"}
+    # the bugs are exactly the failures where the planted bug (缺一门 = 2) shows
+    by_id = {c["id"]: c for c in log.cases}
+    for cid in found.bugs:
+        assert any(f["id"] == "one_voided_suit" for f in by_id[cid]["actual"]["fans"]), cid
+    assert found.bugs
+    assert f"conforms to edition software (no-all-chows-with-knitted, seven-pairs-distinct) except {len(found.bugs)} bugs" \
+        in summarize(log).verdict.text
+
+
+def test_declared_edition_is_judged_under_it(tmp_path):
+    log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:mcr2006_scorer", "mcr2006")
+    assert sum(c["status"] == "fail" for c in log.cases) == 0
+    assert any("mcr2006" in c["expectation"] for c in log.cases)
+    assert summarize(log).verdict.text.startswith("conforms to edition mcr2006: all ")
+
+
+def test_undeclared_edition_is_attributed_to_it(tmp_path, monkeypatch):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("edition_impls", EXAMPLES / "edition_impls.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.mcr2006_scorer.gb16_metadata = dict(module.mcr2006_scorer.gb16_metadata)
+    module.mcr2006_scorer.gb16_metadata.pop("edition")
+    fake = tmp_path / "undeclared.py"
+    fake.write_text("import importlib.util, sys\n"
+                    f"spec = importlib.util.spec_from_file_location('ei', {str(EXAMPLES / 'edition_impls.py')!r})\n"
+                    "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+                    "def score(i):\n    return m.mcr2006_scorer(i)\n"
+                    "GB16_METADATA = {'name': 'undeclared', 'version': '0', 'language': 'python',"
+                    " 'variants': ['gb16', 'gb13'], 'rulings': {}}\n")
+    log = certify(tmp_path, f"python:{fake}:score", "undeclared")
+    found = attribution.for_log(log)
+    failures_all_accounted(log, found)
+    assert found.bugs == [] and found.chosen
+    assert "agrees under edition mcr2006" in summarize(log).verdict.text
+
+
+def _reference_under(tmp_path, name: str, declaration: dict, rules: Rules) -> str:
+    fake = tmp_path / f"{name}.py"
+    fake.write_text("from gb16 import reference\nfrom gb16.reference.rules import Rules\n"
+                    f"RULES = Rules.parse({dict(rules.options)!r}, None, {sorted(rules.deltas)!r})\n"
+                    "def score(i):\n    return reference.score(i, rules=RULES)\n"
+                    f"GB16_METADATA = dict({{'name': {name!r}, 'version': '0', 'language': 'python',"
+                    f" 'variants': ['gb16', 'gb13']}}, **{declaration!r})\n")
+    return f"python:{fake}:score"
+
+
+def test_declared_open_option_conforms_to_seed000_with_it(tmp_path):
+    impl = _reference_under(tmp_path, "r009a", {"rulings": {"R-009": "A"}}, Rules.parse(["R-009=A"]))
+    log = certify(tmp_path, impl, "r009a", filters=["honours-*"])
+    assert summarize(log).verdict.text.startswith("conforms to seed000 with R-009:A: all ")
+    undeclared = _reference_under(tmp_path, "r009a_undeclared", {"rulings": {}}, Rules.parse(["R-009=A"]))
+    log = certify(tmp_path, undeclared, "r009u", filters=["honours-*"])
+    found = attribution.for_log(log)
+    assert found.chosen == ["R-009:A"] and found.bugs == []
+
+
+def test_withdrawn_option_is_never_seed000(tmp_path):
+    """An implementation declaring R-001:C (套算一次) is judged under that delta, and the
+    verdict does not say it conforms to seed000."""
+    impl = _reference_under(tmp_path, "once", {"rulings": {"R-001": "C"}}, Rules.parse(deltas=["chow-pairs-once"]))
+    log = certify(tmp_path, impl, "once", filters=["chow-pairs-*", "big-combination-*"])
+    text = summarize(log).verdict.text
+    assert text.startswith("conforms to deltas chow-pairs-once (not seed000): all "), text
+    assert "seed000:" not in text
+
+
+def test_wrong_sample_failures_are_bugs(tmp_path):
+    log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score", "wrong",
+                  filters=["*flowers*", "*dragon*", "seed-examples-*"])
+    found = attribution.for_log(log)
+    failures_all_accounted(log, found)
+    assert found.bugs and not found.chosen
+    assert "no option or edition delta explains them" in summarize(log).verdict.text
+
+
+def test_a_coincidence_of_totals_is_not_an_attribution():
+    """缺一门 worth 2 beside 明暗杠 looks like 明暗杠 6 by the totals; the fan points tell them apart."""
+    hand = {"variant": "gb13", "hand": "{2222m}[8888p]345m678m55p", "win_tile": "5p", "win_by": "discard"}
+    base = reference.score(hand)
+    assert any(f["id"] == "one_voided_suit" for f in base["fans"])
+    bugged = dict(base, fans=[dict(f, points=2) if f["id"] == "one_voided_suit" else f for f in base["fans"]],
+                  fan_points=base["fan_points"] + 1, total=base["total"] + 1)
+    case = {"id": "x", "status": "fail", "input": hand, "actual": bugged,
+            "expected": {"fans": {f["id"]: f["count"] for f in base["fans"]}, "total": base["total"],
+                         "fan_points": base["fan_points"], "meets_minimum": base["meets_minimum"]}}
+    found = attribution.attribute([case], {"rulings": {}})
+    assert found.bugs == ["x"] and found.explained_by["x"] == []
+
+
+@pytest.mark.parametrize("metadata,label", [({}, "seed000"), ({"rulings": {"R-009": "A"}}, "seed000 with R-009:A"),
+                                            ({"edition": "mcr1998"}, "edition mcr1998"),
+                                            ({"rulings": {"R-013": "B"}}, "deltas exclusions-pairwise (not seed000)")])
+def test_targets(metadata, label):
+    assert attribution.Attribution.target(attribution.declared_rules(metadata)) == label

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Scorers that follow other editions, for demonstrations and tests of attribution.
+
+    gb16 certify --impl python:tools/examples/edition_impls.py:kongs_scorer
+    gb16 certify --impl python:tools/examples/edition_impls.py:software_scorer
+    gb16 certify --impl python:tools/examples/edition_impls.py:mcr2006_scorer
+    python3 tools/examples/edition_impls.py --scorer kongs        (the JSON-lines protocol)
+
+Each takes a correct seed000 result (by default the reference's) and changes it the way a
+scorer written to another rulebook would — by its own code, not through the reference's
+edition switches, so that attribution (tools/harness/attribution.py) has something
+independent to explain:
+
+* ``kongs_scorer`` — 双暗杠 worth 8 (the 2006 rules) and no 明暗杠: one concealed and one
+  melded kong score 暗杠 2 + 明杠 1 (the 1998 rules); declares nothing;
+* ``software_scorer`` — no 平和 in a 组合龙 hand (then 无字 counts), 七对 without four
+  identical tiles (gb13), and one plain bug: 缺一门 worth 2; declares nothing;
+* ``mcr2006_scorer`` — the 2006 rules (双暗杠 8, 明暗杠 6, 九莲宝灯 without 幺九刻, a
+  self-drawn 九莲宝灯/七对/十三幺/连七对/七星不靠 with 不求人 instead of 自摸); declares
+  ``"edition": "mcr2006"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+from gb16 import reference
+
+FANS = {}
+
+
+def _fan_table():
+    if not FANS:
+        from gb16.corpus import FANS_PATH
+        with open(FANS_PATH, encoding="utf-8") as f:
+            FANS.update({fan["id"]: fan for fan in json.load(f)["fans"]})
+    return FANS
+
+
+def _rebuild(result: dict, fans: dict[str, int], points: dict[str, int] | None = None) -> dict:
+    """``result`` with the fan map ``fans`` (id → count), the points of ``points`` overriding."""
+    table, points = _fan_table(), points or {}
+    entries = []
+    for fan_id in sorted(fans, key=list(table).index):
+        f = table[fan_id]
+        entries.append({"id": fan_id, "name": f["zh"], "en": f["en"], "points": points.get(fan_id, f["points"]),
+                        "count": fans[fan_id]})
+    fan_points = sum(e["points"] * e["count"] for e in entries if e["id"] != "flower_tiles")
+    return dict(result, fans=entries, fan_points=fan_points, total=fan_points + result.get("flower_points", 0),
+                meets_minimum=fan_points >= 8)
+
+
+def _fan_map(result: dict) -> dict[str, int]:
+    return {f["id"]: f["count"] for f in result["fans"]}
+
+
+def _kongs(fans: dict[str, int], points: dict[str, int]) -> None:
+    if "two_concealed_kongs" in fans:
+        points["two_concealed_kongs"] = 8
+
+
+def _no_concealed_and_melded_kong(fans: dict[str, int]) -> None:
+    if fans.pop("concealed_and_melded_kong", None):
+        fans["concealed_kong"] = 1
+        fans["melded_kong"] = 1
+
+
+def kongs_scorer(case_input, score=reference.score):
+    result = score(case_input)
+    if not result.get("ok"):
+        return result
+    fans, points = _fan_map(result), {}
+    _kongs(fans, points)
+    _no_concealed_and_melded_kong(fans)
+    return _rebuild(result, fans, points)
+
+
+kongs_scorer.gb16_metadata = {"name": "kongs-edition-sample", "version": "0.1", "language": "python",
+                              "variants": ["gb16", "gb13"], "rulings": {},
+                              "comment": "双暗杠 8, no 明暗杠 (declares nothing)"}
+
+#: fans whose 不计 list names 无字 (corpus/fans.json), for the 组合龙-without-平和 rule
+def _excludes_no_honours(fan_id: str) -> bool:
+    return any(e["fan"] == "no_honors" for e in _fan_table()[fan_id]["excludes"])
+
+
+def _has_honours(case_input) -> bool:
+    hand = case_input.get("hand", "") if isinstance(case_input, dict) else ""
+    import re
+    return bool(re.search(r"[0-9]+z", hand)) or any(c in hand for c in "ESWNCPF东南西北中白发")
+
+
+def software_scorer(case_input, score=reference.score):
+    result = score(case_input)
+    if not result.get("ok"):
+        return result
+    fans = _fan_map(result)
+    if "seven_pairs" in fans and _four_identical(case_input):
+        better = _best_without_seven_pairs(case_input)
+        if better is None:
+            return {"ok": False, "error": {"code": "not_winning_hand", "message": "七对 needs seven different pairs"}}
+        result, fans = better, _fan_map(better)
+    if "knitted_straight" in fans and fans.pop("all_chows", None):
+        if not _has_honours(case_input) and not any(_excludes_no_honours(f) for f in fans):
+            fans["no_honors"] = 1
+        fans.pop("chicken_hand", None)
+    if "one_voided_suit" in fans:          # the plain bug
+        return _rebuild(result, fans, {"one_voided_suit": 2})
+    return _rebuild(result, fans)
+
+
+software_scorer.gb16_metadata = {"name": "software-conventions-sample", "version": "0.1", "language": "python",
+                                 "variants": ["gb16", "gb13"], "rulings": {},
+                                 "comment": "no 平和 with 组合龙, 七对 of distinct pairs, and 缺一门 = 2 (a bug)"}
+
+
+def _four_identical(case_input) -> bool:
+    from gb16.reference.hand import hand_from_input
+    try:
+        hand = hand_from_input(case_input)
+    except Exception:
+        return False
+    return any(n == 4 for n in hand.standing)
+
+
+def _best_without_seven_pairs(case_input):
+    report = reference.explain(case_input)
+    others = [r for r in report.get("readings", []) if r["interpretation"]["shape"] != "seven_pairs"]
+    if not others:
+        return None
+    best = others[0]
+    return dict(report["result"], fans=best["fans"], fan_points=best["fan_points"], total=best["total"],
+                meets_minimum=best["fan_points"] >= 8, interpretation=best["interpretation"])
+
+
+CONCEALED_SHAPES = ("nine_gates", "seven_pairs", "thirteen_orphans", "seven_shifted_pairs",
+                    "greater_honors_and_knitted_tiles")
+
+
+def mcr2006_scorer(case_input, score=reference.score):
+    result = score(case_input)
+    if not result.get("ok"):
+        return result
+    fans, points = _fan_map(result), {}
+    _kongs(fans, points)
+    if "concealed_and_melded_kong" in fans:
+        points["concealed_and_melded_kong"] = 6
+    if "nine_gates" in fans:
+        fans.pop("pung_of_terminals_or_honors", None)
+    if any(f in fans for f in CONCEALED_SHAPES) and case_input.get("win_by") == "self_draw":
+        fans.pop("self_drawn", None)       # 不求人 不计自摸
+        fans["fully_concealed_hand"] = 1
+    return _rebuild(result, fans, points)
+
+
+mcr2006_scorer.gb16_metadata = {"name": "mcr2006-sample", "version": "0.1", "language": "python",
+                                "variants": ["gb16", "gb13"], "rulings": {}, "edition": "mcr2006",
+                                "comment": "the 2006 rules, declared"}
+
+SCORERS = {"kongs": kongs_scorer, "software": software_scorer, "mcr2006": mcr2006_scorer}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scorer", choices=sorted(SCORERS), required=True)
+    parser.add_argument("--base", default="gb16.reference:score", help="the seed000 scorer to start from")
+    args = parser.parse_args()
+    module, _, function = args.base.rpartition(":")
+    base = getattr(importlib.import_module(module), function)
+    scorer = SCORERS[args.scorer]
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["cmd"] == "start":
+            reply = scorer.gb16_metadata
+        elif request["cmd"] == "score":
+            reply = {"seq": request["seq"], "result": scorer(request["input"], score=base)}
+        else:
+            break
+        sys.stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

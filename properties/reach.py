@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gb16.properties import definitions as D
+from gb16.properties.best import best_points
 from gb16.properties.hands import Case, formal_waits, readings
 
 
@@ -57,6 +58,9 @@ def _features(case: Case) -> frozenset[str]:
     out.add("concealed" if melded == 0 else "melded_all" if melded == 5 else "melded_some")
     if case.flowers:
         out.add("flowers")
+    best = best_points(case)
+    if best is not None and best < 8:
+        out.add("below_minimum")  # 起和 8 is at stake (seed000 §三 花牌: flowers never count)
     most_links = 0
     for reading in readings(case.hand, case.win_tile):
         f = D.facts_of(case, reading, waits)
@@ -121,7 +125,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "one_big_combination": (Claim("links>=3", 0.05), Claim("links>=4", 0.05),
                             Claim("fan:four_pure_shifted_chows", 0.01), Claim("fan:quadruple_chow", 0.01),
                             Claim("big_combination_choice", 0.03)),
-    "flowers": (Claim("flowers", 0.3), Claim("fan:chicken_hand", 0.005)),
+    "flowers": (Claim("flowers", 0.3), Claim("fan:chicken_hand", 0.005),
+                Claim("below_minimum", 0.2, "meets_minimum is only at stake below 8 fan points")),
     "win_method": (Claim("win_by:self_draw", 0.2), Claim("win_by:discard", 0.2), Claim("concealed", 0.1),
                    Claim("melded_all", 0.02), Claim("fan:last_tile_draw", 0.01),
                    Claim("fan:robbing_the_kong", 0.01)),

@@ -13,15 +13,26 @@ exposed meld, ``{...}`` for a concealed kong, spaces anywhere, and an optional s
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from . import tiles as T
 from .errors import InputError
 from .groups import CHOW, KONG, PUNG, Group
 
-_SUFFIX = re.compile(r"[，,]\s*(点和|自摸)\s*(\S+)\s*$")
+#: The longest hand string read (docs/contract.md "Input limits"), checked before parsing.
+#: A 17-tile hand written tile by tile, with brackets, spaces and a suffix, stays under 100.
+MAX_HAND_CHARS = 256
+#: The longest tile string read (``win_tile``, the tile of a suffix).
+MAX_TILE_CHARS = 16
+
+#: The only separator: a space (U+0020).  Tabs, newlines, U+2028 and other control or
+#: format characters are not part of the notation and are refused where they stand.
+SPACE = " "
+_SUFFIX = re.compile(r"[，,] *(点和|自摸) *([^ ]+) *")
 _WIN_BY = {"点和": "discard", "自摸": "self_draw"}
 _OPEN = {"[": "]", "{": "}"}
+_BRACKETS = "[]{}"
 
 
 @dataclass(frozen=True)
@@ -34,19 +45,21 @@ class ParsedHand:
 
 def parse_tile(text: str) -> int:
     """One tile: ``'5z'``, ``'3m'`` or an honour letter ``'C'``."""
-    tiles = _parse_tiles(text.strip(), where="tile")
+    if len(text) > MAX_TILE_CHARS:
+        raise InputError("invalid_notation", f"a tile is at most {MAX_TILE_CHARS} characters, "
+                                             f"got {len(text)}: {_clip(text)}")
+    tiles = _parse_tiles(text.strip(SPACE), where="tile")
     if len(tiles) != 1:
         raise InputError("invalid_notation", f"expected one tile, got {text!r}")
     return tiles[0]
 
 
 def parse_hand(text: str) -> ParsedHand:
-    body, win_by, win_tile = text, None, None
-    m = _SUFFIX.search(text)
-    if m:
-        body = text[: m.start()]
-        win_by = _WIN_BY[m.group(1)]
-        win_tile = parse_tile(m.group(2))
+    """The hand string of a case input, in one left-to-right pass (time linear in its length)."""
+    if len(text) > MAX_HAND_CHARS:
+        raise InputError("invalid_notation", f"the hand is {len(text)} characters long (at most {MAX_HAND_CHARS}): "
+                                             f"{_clip(text)}")
+    body, win_by, win_tile = _split_suffix(text)
     standing: list[int] = []
     melds: list[Group] = []
     i, n = 0, len(body)
@@ -55,14 +68,10 @@ def parse_hand(text: str) -> ParsedHand:
         ch = body[i]
         if ch in _OPEN:
             standing.extend(_parse_tiles(body[plain_start:i], where="hand", offset=plain_start))
-            close = body.find(_OPEN[ch], i + 1)
-            other = [body.find(c, i + 1) for c in "[]{}" if c != _OPEN[ch]]
-            if close < 0:
-                raise InputError("invalid_notation", f"unclosed {ch!r} at position {i + 1}")
-            if any(0 <= j < close for j in other):
-                raise InputError("invalid_notation", f"brackets nested or unbalanced after position {i + 1}")
+            close = _closing_bracket(body, i)
             inner = body[i + 1:close]
-            melds.append(_meld(_parse_tiles(inner, where="meld", offset=i + 1), exposed=(ch == "["), text=body[i:close + 1]))
+            melds.append(_meld(_parse_tiles(inner, where="meld", offset=i + 1), exposed=(ch == "["),
+                               text=body[i:close + 1]))
             i = plain_start = close + 1
             continue
         if ch in "]}":
@@ -72,13 +81,34 @@ def parse_hand(text: str) -> ParsedHand:
     return ParsedHand(tuple(standing), tuple(melds), win_by, win_tile)
 
 
+def _split_suffix(text: str) -> tuple[str, str | None, int | None]:
+    """``(body, win_by, win_tile)``: the suffix ``，点和X`` / ``，自摸X`` is looked for after
+    the last comma only, so that no comma is scanned twice."""
+    comma = max(text.rfind("，"), text.rfind(","))
+    m = _SUFFIX.fullmatch(text, comma) if comma >= 0 else None
+    if not m:
+        return text, None, None
+    return text[:m.start()], _WIN_BY[m.group(1)], parse_tile(m.group(2))
+
+
+def _closing_bracket(body: str, i: int) -> int:
+    """The index of the bracket closing the one at ``i``; any other bracket on the way is an error."""
+    want = _OPEN[body[i]]
+    for j in range(i + 1, len(body)):
+        if body[j] == want:
+            return j
+        if body[j] in _BRACKETS:
+            raise InputError("invalid_notation", f"brackets nested or unbalanced after position {i + 1}")
+    raise InputError("invalid_notation", f"unclosed {body[i]!r} at position {i + 1}")
+
+
 def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
-    """Digits-then-suit runs and honour letters; whitespace ignored."""
+    """Digits-then-suit runs and honour letters; spaces ignored."""
     out: list[int] = []
     digits: list[tuple[int, str]] = []
     for k, ch in enumerate(text):
         pos = offset + k + 1
-        if ch.isspace():
+        if ch == SPACE:
             continue
         if ch in "0123456789":
             digits.append((pos, ch))
@@ -93,6 +123,10 @@ def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
                 raise InputError("invalid_notation",
                                  f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
             out.append(T.HONOUR_LETTERS[ch])
+        elif not ch.isprintable() or ch.isspace():
+            raise InputError("invalid_notation",
+                             f"character U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')}) at "
+                             f"position {pos} in the {where}: only spaces may separate tiles")
         else:
             raise InputError("invalid_notation",
                              f"unexpected character {ch!r} at position {pos} in the {where}; "
@@ -100,6 +134,11 @@ def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
     if digits:
         raise InputError("invalid_notation", f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
     return out
+
+
+def _clip(text: str, n: int = 40) -> str:
+    """``text`` as a quoted literal, cut after ``n`` characters (a message never echoes a huge value)."""
+    return repr(text) if len(text) <= n else repr(text[:n]) + "…"
 
 
 def _numbered(d: int, suit: str, pos: int) -> int:

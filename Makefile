@@ -1,5 +1,5 @@
 # Two entry points (README): `make report` and `make test`; `make check` is the fast subset.
-# Both build .venv from nothing but Python and make.
+# Both build .venv from nothing but Python and make, with every extra ('.[all]', pins in constraints.txt).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -12,7 +12,7 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[cluster]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[all]'
 	touch $(STAMP)
 
 report: $(STAMP)

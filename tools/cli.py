@@ -2,7 +2,8 @@
 
 Each sub-command lives in its own module, which exposes ``register(subparsers)``;
 that function adds its parser(s) and sets ``func`` (called with the parsed
-arguments; its return value is the exit status).  Exit status 2 means bad input.
+arguments; its return value is the exit status).  Exit status 2 means bad input; 4 that the
+command needs an extra that is not installed (the message names it, gb16.tools.extras).
 """
 
 from __future__ import annotations
@@ -11,26 +12,40 @@ import argparse
 import importlib
 import sys
 
-#: The modules that contribute sub-commands, in the order they are listed in --help.
-COMMAND_MODULES = (
-    "gb16.tools.cmd_score",      # score, explain, waits
-    "gb16.tools.bench",          # bench
-    "gb16.tools.corpus_cli",     # corpus check | coverage | flatten
-    "gb16.properties.runner",    # properties
-    "gb16.properties.proofs",    # prove
-    "gb16.tools.harness.certify",        # certify, summary
-    "gb16.tools.reports.compliance",         # report
-    "gb16.tools.reports.tables",          # table
-)
+from gb16.tools import extras
+
+#: The modules that contribute sub-commands, and their commands, in the order they are listed in
+#: --help.  Only the module of the command run is imported (``gb16 score`` does not load the kit).
+COMMAND_MODULES = {
+    "gb16.tools.cmd_score": ("score", "explain", "waits"),
+    "gb16.tools.bench": ("bench",),
+    "gb16.tools.corpus_cli": ("corpus",),             # corpus check | coverage | flatten
+    "gb16.properties.runner": ("properties",),
+    "gb16.properties.proofs": ("prove",),
+    "gb16.tools.harness.certify": ("certify", "summary"),
+    "gb16.tools.reports.compliance": ("report",),
+    "gb16.tools.reports.tables": ("table",),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given the command line *argv*, only with the module of the command it names
+    (every module when it names none, e.g. for --help)."""
     parser = argparse.ArgumentParser(
         prog="gb16",
         description="Reference scorer and conformance kit for 国标十六张 (16-tile MCR) and standard MCR.",
     )
+    parser.add_argument("--version", action=_Version, help="the package version and the installed corpus's version and hash")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    named = next((a for a in (argv or []) if not a.startswith("-")), None)
+    modules = [m for m, commands in COMMAND_MODULES.items() if named in commands] or list(COMMAND_MODULES)
+    for name in modules:
+        commands = COMMAND_MODULES[name]
+        lacking = extras.missing(sorted({e for c in commands for e in extras.COMMANDS.get(c, ("", ()))[1]},
+                                        key=list(extras.EXTRAS).index))
+        if lacking:  # the command's extra is not installed: a command that says which to install
+            _register_missing(sub, commands, lacking)
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -41,14 +56,54 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Version(argparse.Action):
+    """``gb16 --version``: the package, the installed corpus (version, cases, hash), Python."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        import gb16
+        info = gb16.version_info()
+        corpus = info["corpus"]
+        print(f"gb16 {info['gb16']}\n"
+              f"corpus {corpus['version']} ({corpus['cases']} cases) {corpus['hash']}\n"
+              f"Python {info['python']}")
+        parser.exit()
+
+
+def _register_missing(sub, commands, lacking: list[str]) -> None:
+    """Commands whose extra is missing: listed in --help, and saying what to install when run."""
+    for command in commands:
+        help_text = extras.COMMANDS[command][0]
+        p = sub.add_parser(command, help=f"{help_text} (pip install 'gb16[{','.join(lacking)}]')",
+                           add_help=False, prefix_chars="\0")
+        p.add_argument("arguments", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        p.set_defaults(func=_missing_extra(command, lacking))
+
+
+def _missing_extra(command: str, lacking: list[str]):
+    def run(_args) -> int:
+        print(extras.message(command, lacking), file=sys.stderr)
+        return extras.EXIT_MISSING_EXTRA
+    return run
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     try:
         return int(args.func(args) or 0)
+    except ModuleNotFoundError as exc:  # an extra's module imported on the way (gb16.tools.extras)
+        extra = extras.extra_of_module(exc.name or "")
+        if extra is None:
+            raise
+        print(extras.message(args.command, [extra]), file=sys.stderr)
+        return extras.EXIT_MISSING_EXTRA
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -49,7 +49,7 @@ from gb16.reference.errors import InputError
 from gb16.reference.groups import CHOW, KONG, PUNG
 from gb16.reference.notation import parse_hand, parse_tile
 
-try:  # PyMahjongGB is a dependency of gb16, but a missing wheel must give a clear message
+try:  # PyMahjongGB comes with the [differential] extra; without it, a clear message
     import MahjongGB
 except ImportError as exc:  # pragma: no cover - exercised only on a broken install
     MahjongGB = None
@@ -295,7 +295,8 @@ def _waits(pack, hand) -> tuple[str, ...]:
 
 def _need_library() -> None:
     if MahjongGB is None:  # pragma: no cover
-        raise RuntimeError(f"PyMahjongGB is not installed ({_IMPORT_ERROR}); pip install pymahjonggb==1.4.0")
+        raise RuntimeError(f"PyMahjongGB is not installed ({_IMPORT_ERROR}); it comes with the [differential] extra: "
+                           "pip install 'gb16[differential]'")
 
 
 def library_version() -> str:

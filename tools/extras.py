@@ -1,0 +1,86 @@
+"""The optional parts of the kit: which extra of ``pip install gb16[...]`` each command needs.
+
+``pip install gb16`` installs the scorer alone (``score``, ``explain``, ``waits``, ``bench``,
+``table``, ``--version``); each part of the kit comes with an extra (pyproject.toml
+``[project.optional-dependencies]``).  A command whose extra is missing says which one to install
+instead of failing with a traceback::
+
+    gb16 properties needs the [properties] extra: pip install 'gb16[properties]'
+
+This module is the one table of that: the extras and the modules they provide
+(:data:`EXTRAS`, checked against pyproject.toml by tests/test_api.py), and what each command
+needs (:data:`COMMANDS`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+#: extra → the top-level modules it makes importable (the import names of its distributions).
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "certify": ("jsonschema",),       # the corpus schema and the harness protocol
+    "properties": ("hypothesis",),    # the Hypothesis properties
+    "proofs": ("z3",),                # z3-solver: the Z3 proofs
+    "differential": ("MahjongGB",),   # pymahjonggb: the gb13 differential run, --impl pymahjonggb
+    "cluster": ("distributed",),      # Dask: certify --random N --dask ADDRESS
+    "test": ("pytest", "xmlschema", "markdown_it"),  # the test suite's own tools
+}
+
+#: extra → the other extras it includes (pyproject.toml: "gb16[certify]" in its list).
+INCLUDES: dict[str, tuple[str, ...]] = {
+    "differential": ("certify",),
+    "cluster": ("certify",),
+}
+
+#: command → (a one-line help, the extras it needs).  Only the commands that need an extra are
+#: listed; the others need nothing beyond ``pip install gb16``.  ``report`` runs every part.
+COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "corpus": ("check, measure and export the conformance corpus", ("certify",)),
+    "properties": ("check the invariants of the scoring rules on generated legal hands", ("properties",)),
+    "prove": ("Z3 proofs of the chow-combination bounds (seed000 §二.5–6)", ("proofs",)),
+    "certify": ("run an implementation against the corpus and write a run log", ("certify",)),
+    "summary": ("summarize a run log; render reports from it", ("certify",)),
+    "report": ("the compliance report: certify the reference, run properties and proofs",
+               ("certify", "properties", "proofs", "differential")),
+}
+
+#: Exit status of a command whose extra is not installed.
+EXIT_MISSING_EXTRA = 4
+
+
+def extra_of_module(module: str) -> str | None:
+    """The extra that provides top-level module *module* (``"hypothesis.strategies"`` → ``"properties"``)."""
+    top = module.split(".")[0]
+    for extra, modules in EXTRAS.items():
+        if top in modules:
+            return extra
+    if top == "referencing":  # installed with jsonschema
+        return "certify"
+    return None
+
+
+def installed(extra: str) -> bool:
+    """Whether every module of *extra* (and of the extras it includes) can be imported."""
+    needed = EXTRAS[extra] + tuple(m for inc in INCLUDES.get(extra, ()) for m in EXTRAS[inc])
+    return all(_importable(m) for m in needed)
+
+
+def _importable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def missing(extras) -> list[str]:
+    """The extras of *extras* that are not installed, in the order given."""
+    return [e for e in extras if not installed(e)]
+
+
+def message(command: str, extras) -> str:
+    """``gb16 properties needs the [properties] extra: pip install 'gb16[properties]'``."""
+    extras = list(extras)
+    names = [f"[{e}]" for e in extras]
+    names = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    word = "extras" if len(extras) > 1 else "extra"
+    return f"gb16 {command} needs the {names} {word}: pip install 'gb16[{','.join(extras)}]'"

@@ -247,3 +247,18 @@ def test_an_extra_imported_while_running_is_named():
         mp.setattr(cli, "build_parser", lambda argv=None: parser)
         assert cli.main([]) == extras.EXIT_MISSING_EXTRA
     assert err.getvalue().strip() == "gb16 score needs the [cluster] extra: pip install 'gb16[cluster]'"
+
+
+def test_docs_command_prints_a_ruling_a_document_and_where_things_are():
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "gb16.tools.cli", "docs", *args], capture_output=True,
+                              text=True, timeout=60)
+    p = run("R-011")
+    assert p.returncode == 0 and p.stdout.strip() == docs.ruling("R-011").text
+    p = run("contract.md")
+    assert p.returncode == 0 and p.stdout == docs.text("contract.md")
+    p = run()
+    assert p.returncode == 0
+    assert str(docs.path("rulings.md")) in p.stdout and str(docs.examples_dir()) in p.stdout
+    p = run("R-999")
+    assert p.returncode == 2 and "no ruling or document 'R-999'" in p.stderr and "R-011" in p.stderr

@@ -25,6 +25,7 @@ COMMAND_MODULES = {
     "gb16.tools.harness.certify": ("certify", "summary"),
     "gb16.tools.reports.compliance": ("report",),
     "gb16.tools.reports.tables": ("table",),
+    "gb16.tools.cmd_docs": ("docs",),
 }
 
 

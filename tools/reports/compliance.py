@@ -225,15 +225,15 @@ def parse_rulings(text: str) -> list[dict]:
 
 
 def default_rulings_path() -> Path:
-    return runlog.repo_root() / "docs" / "rulings.md"
+    from gb16 import docs  # installed with the package (gb16.docs)
+    return docs.path("rulings.md")
 
 
 def rulings_section(path: Path, corpus: Corpus, summary: Summary) -> Section:
     section = Section("rulings", "Rulings index")
     if not path.is_file():
         section.status = "unavailable"
-        return section.p(f"Not available: {path} not found (docs/ is part of the source tree, not of an "
-                         f"installed package; pass --rulings FILE).")
+        return section.p(f"Not available: {path} not found (pass --rulings FILE).")
     rulings = parse_rulings(path.read_text(encoding="utf-8"))
     by_case = {c["id"]: c for c in summary.cases}
     rows = []
@@ -430,7 +430,7 @@ def register(subparsers) -> None:
     parser.add_argument("--differential", type=int, default=100_000, metavar="N",
                         help="random gb13 hands in the PyMahjongGB differential run (default 100000)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help="time limit per case")
-    parser.add_argument("--rulings", metavar="FILE", help="docs/rulings.md to index (default: the source tree's)")
+    parser.add_argument("--rulings", metavar="FILE", help="docs/rulings.md to index (default: the installed one, gb16.docs)")
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="run at most N parts side by side (default: one per core; 1: one after another)")

@@ -65,7 +65,7 @@ def rulings() -> dict[str, Ruling]:
     """Every section of docs/rulings.md with an id, in the order of the file."""
     out: dict[str, Ruling] = {}
     current: list[str] | None = None
-    head = None
+    head: dict[str, str] = {}
     for line in text("rulings.md").splitlines() + ["---"]:
         m = _HEADING.match(line)
         if current is not None and (m or _END.match(line)):

@@ -262,3 +262,34 @@ def test_docs_command_prints_a_ruling_a_document_and_where_things_are():
     assert str(docs.path("rulings.md")) in p.stdout and str(docs.examples_dir()) in p.stdout
     p = run("R-999")
     assert p.returncode == 2 and "no ruling or document 'R-999'" in p.stderr and "R-011" in p.stderr
+
+
+def test_the_wheel_holds_the_package_data_and_requires_only_the_scorer(tmp_path):
+    """Build the wheel from a copy of the tree (no index needed beyond the build backend) and read it."""
+    import shutil
+    import zipfile
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".venv", ".git", "build", "dist", "*.egg-info", "out",
+                                                              "report", "__pycache__", ".pytest_cache", ".hypothesis"))
+    p = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
+                        "-w", str(tmp_path / "dist"), str(src)], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    (wheel,) = (tmp_path / "dist").glob("gb16-*.whl")
+    assert wheel.name.startswith(f"gb16-{gb16.__version__}-")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("gb16/__init__.py", "gb16/api.py", "gb16/py.typed", "gb16/docs/__init__.py",
+                   "gb16/docs/rulings.md", "gb16/docs/contract.md", "gb16/docs/api.md",
+                   "gb16/tools/examples/README.md", "gb16/tools/examples/node_harness.js",
+                   "gb16/tools/examples/python_impl.py", "gb16/tools/extras.py", "gb16/reference/__init__.py",
+                   "gb16/corpus/fans.json", "gb16/corpus/schema/cases.schema.json"):
+        assert needed in names, needed
+    cases = {f"gb16/corpus/cases/{p.name}" for p in (ROOT / "corpus" / "cases").glob("*.json")}
+    assert cases <= names
+    assert not any(n.startswith(("tests/", "gb16/tests/")) for n in names)
+    metadata_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    meta = zipfile.ZipFile(wheel).read(metadata_name).decode()
+    requires = [line.split(":", 1)[1].strip() for line in meta.splitlines() if line.startswith("Requires-Dist:")]
+    core = sorted(_requirement_name(r) for r in requires if "extra ==" not in r)
+    assert core == ["tabulate", "wcwidth"]
+    provides = {line.split(":", 1)[1].strip() for line in meta.splitlines() if line.startswith("Provides-Extra:")}
+    assert provides == set(extras.EXTRAS) | {"all"}

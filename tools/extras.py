@@ -80,7 +80,7 @@ def missing(extras) -> list[str]:
 def message(command: str, extras) -> str:
     """``gb16 properties needs the [properties] extra: pip install 'gb16[properties]'``."""
     extras = list(extras)
-    names = [f"[{e}]" for e in extras]
-    names = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    bracketed = [f"[{e}]" for e in extras]
+    names = bracketed[0] if len(bracketed) == 1 else ", ".join(bracketed[:-1]) + " and " + bracketed[-1]
     word = "extras" if len(extras) > 1 else "extra"
     return f"gb16 {command} needs the {names} {word}: pip install 'gb16[{','.join(extras)}]'"

@@ -293,3 +293,16 @@ def test_the_wheel_holds_the_package_data_and_requires_only_the_scorer(tmp_path)
     assert core == ["tabulate", "wcwidth"]
     provides = {line.split(":", 1)[1].strip() for line in meta.splitlines() if line.startswith("Provides-Extra:")}
     assert provides == set(extras.EXTRAS) | {"all"}
+
+
+@pytest.mark.parametrize("command, blocked, first_line", [
+    (["certify", "--impl", "pymahjonggb", "--variant", "gb13"], ["MahjongGB"],
+     "gb16 certify --impl pymahjonggb needs the [differential] extra: pip install 'gb16[differential]'"),
+    (["certify", "--impl", "reference", "--random", "10", "--dask", "127.0.0.1:1"], ["distributed"],
+     "gb16 certify --dask needs the [cluster] extra: pip install 'gb16[cluster]'"),
+])
+def test_an_option_that_needs_an_extra_says_which_before_running(command, blocked, first_line, tmp_path):
+    p = gb16_without(blocked, *command, "--out", str(tmp_path / "run.jsonl"))
+    assert p.returncode == extras.EXIT_MISSING_EXTRA
+    assert p.stderr.splitlines()[0] == first_line
+    assert not (tmp_path / "run.jsonl").exists()

@@ -97,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    lacking = extras.missing_for_options(args.command, args)
+    if lacking:
+        print(extras.message(*lacking), file=sys.stderr)
+        return extras.EXIT_MISSING_EXTRA
     try:
         return int(args.func(args) or 0)
     except ModuleNotFoundError as exc:  # an extra's module imported on the way (gb16.tools.extras)

@@ -44,6 +44,12 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
                ("certify", "properties", "proofs", "differential")),
 }
 
+#: (command, option, value) → the extra the option needs when given that value (None: any value).
+OPTIONS: dict[tuple[str, str, str | None], str] = {
+    ("certify", "impl", "pymahjonggb"): "differential",
+    ("certify", "dask", None): "cluster",
+}
+
 #: Exit status of a command whose extra is not installed.
 EXIT_MISSING_EXTRA = 4
 
@@ -75,6 +81,17 @@ def _importable(module: str) -> bool:
 def missing(extras) -> list[str]:
     """The extras of *extras* that are not installed, in the order given."""
     return [e for e in extras if not installed(e)]
+
+
+def missing_for_options(command: str, args) -> tuple[str, list[str]] | None:
+    """``("certify --impl pymahjonggb", ["differential"])`` when an option given needs an extra
+    that is not installed (:data:`OPTIONS`), else None."""
+    for (cmd, option, value), extra in OPTIONS.items():
+        given = getattr(args, option, None)
+        if cmd == command and given is not None and (value is None or given == value) and not installed(extra):
+            shown = f"--{option} {value}" if value is not None else f"--{option}"
+            return f"{command} {shown}", [extra]
+    return None
 
 
 def message(command: str, extras) -> str:

@@ -63,7 +63,7 @@ class Group:
         return (self.tile, _KIND_ORDER[self.kind], self.exposed, not self.concealed, self.win)
 
     def notation(self) -> str:
-        return T.names(self.tiles)
+        return _notation(self.tiles)
 
     def as_json(self) -> dict:
         if self.kind == PAIR:
@@ -78,6 +78,13 @@ class Group:
         if self.kind == KONG:
             return f"{{{text}}}"
         return text + ("*" if self.win else "")
+
+
+@lru_cache(maxsize=None)
+def _notation(tiles: tuple[int, ...]) -> str:
+    """The notation of a group's tiles, written once per group of tiles (at most 34 pungs,
+    kongs and pairs and 21 chows)."""
+    return T.names(tiles)
 
 
 @lru_cache(maxsize=4096)

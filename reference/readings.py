@@ -160,7 +160,13 @@ def _wait_set(variant, melds, before: tuple[int, ...], rules) -> tuple[int, ...]
     return tuple(sorted(waits))
 
 
-wait_set.cache_clear = _wait_set.cache_clear  # the memo lives in _wait_set
+def _cache_clear() -> None:
+    global _last_waits
+    _wait_set.cache_clear()
+    _last_waits = (None, None, ())
+
+
+wait_set.cache_clear = _cache_clear  # the memos live in _wait_set and formal_waits
 
 
 def knitted_waits(variant, melds, before: tuple[int, ...]) -> set[int]:
@@ -189,5 +195,20 @@ def knitted_waits(variant, melds, before: tuple[int, ...]) -> set[int]:
 
 
 def formal_waits(hand: Hand) -> tuple[int, ...]:
-    """The formal wait set of the hand before its winning tile arrived."""
-    return wait_set(hand.variant, hand.melds, hand.pre_win_standing)
+    """The formal wait set of the hand before its winning tile arrived.
+
+    Asked once by each wait fan of each reading and once for the result: the last hand's
+    answer (under the same rule set) is kept, so the set is assembled once per hand.
+    """
+    global _last_waits
+    from .rules import active
+    rules = active()
+    last_hand, last_rules, waits = _last_waits
+    if last_hand is hand and last_rules is rules:
+        return waits
+    waits = _wait_set.__wrapped__(hand.variant, hand.melds, hand.pre_win_standing, rules)
+    _last_waits = (hand, rules, waits)
+    return waits
+
+
+_last_waits: tuple = (None, None, ())

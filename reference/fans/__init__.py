@@ -57,18 +57,31 @@ class AtLeast:
     suits: int = 0
     one_suit: bool = False
 
-    def holds(self, subject) -> bool:
-        groups = GROUPS[self.what](subject)
-        if len(groups) < self.count:
+    def holds(self, subject, tallies: dict | None = None) -> bool:
+        """Whether ``subject`` (a reading, or a hand for ``kongs``) meets the need.
+        ``tallies``: a dict kept for one subject, so that the groups of each kind are
+        counted once for all the needs that speak of them."""
+        tally = tallies.get(self.what) if tallies is not None else None
+        if tally is None:
+            tally = _tally(GROUPS[self.what](subject))
+            if tallies is not None:
+                tallies[self.what] = tally
+        count, suits, most_in_one_suit = tally
+        if count < self.count:
             return False
         if not (self.suits or self.one_suit):
             return True
-        per_suit = Counter(g.suit for g in groups)
-        return len(per_suit) >= self.suits and (not self.one_suit or max(per_suit.values()) >= self.count)
+        return suits >= self.suits and (not self.one_suit or most_in_one_suit >= self.count)
 
     def __str__(self) -> str:
         where = f" in {self.suits} suits" if self.suits else " in one suit" if self.one_suit else ""
         return f"at least {self.count} {self.what}{where}"
+
+
+def _tally(groups) -> tuple[int, int, int]:
+    """(how many groups, in how many suits, most in one suit)."""
+    per_suit = Counter(g.suit for g in groups)
+    return len(groups), len(per_suit), max(per_suit.values(), default=0)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,6 @@ declaration against its predicate).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
@@ -80,8 +79,9 @@ class AtLeast:
 
 def _tally(groups) -> tuple[int, int, int]:
     """(how many groups, in how many suits, most in one suit)."""
-    per_suit = Counter(g.suit for g in groups)
-    return len(groups), len(per_suit), max(per_suit.values(), default=0)
+    suits = [g.suit for g in groups]
+    distinct = set(suits)
+    return len(suits), len(distinct), max(map(suits.count, distinct), default=0)
 
 
 @dataclass(frozen=True)

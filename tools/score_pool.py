@@ -11,6 +11,7 @@ as soon as it and every chunk before it are done.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from functools import partial
@@ -52,6 +53,9 @@ def run(lines, out, jobs: int, rules=None) -> None:
             out.write(_score_chunk(chunk, rules))
             out.flush()
         return
+    # The scorer's tables and memos are already built in this process: frozen, the collector
+    # of each forked worker leaves them alone (and so does not copy their pages on write).
+    gc.freeze()
     with _context().Pool(n) as pool:
         for text in pool.imap(partial(_score_chunk, rules=rules), _chunks(lines)):
             out.write(text)

@@ -56,7 +56,10 @@ def run(lines, out, jobs: int, rules=None) -> None:
     # The scorer's tables and memos are already built in this process: frozen, the collector
     # of each forked worker leaves them alone (and so does not copy their pages on write).
     gc.freeze()
-    with _context().Pool(n) as pool:
-        for text in pool.imap(partial(_score_chunk, rules=rules), _chunks(lines)):
-            out.write(text)
-            out.flush()
+    try:
+        with _context().Pool(n) as pool:
+            for text in pool.imap(partial(_score_chunk, rules=rules), _chunks(lines)):
+                out.write(text)
+                out.flush()
+    finally:
+        gc.unfreeze()

@@ -55,7 +55,8 @@ def _plain(n: int, seed: int, variant: str):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", required=True)
-    p.add_argument("-n", "--hands", type=int, default=50_000, help="hands per variant (default 50000)")
+    p.add_argument("-n", "--hands", type=int, default=50_000,
+                   help="hands of each stream per variant (default 50000: the benchmark's and as many from the families)")
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--rules-every", type=int, default=10, help="every Nth hand is also scored under each rule set")
     p.add_argument("--explain-every", type=int, default=25, help="every Nth hand is also explained")

@@ -5,17 +5,16 @@ from __future__ import annotations
 from . import table
 from . import tiles as T
 from .rules import active
-from .scoring import FLOWERS, Interpretation, fan_tables
+from .scoring import FLOWERS, Interpretation
 
 MINIMUM = 8  # 起和分 (xinbian 第三章 43); flowers never count toward it (seed000 §三 花牌)
 
 
 def fan_entries(interp: Interpretation) -> list[dict]:
-    points = fan_tables(active(), interp.reading.hand.variant.id).points
     out = []
     for fan_id, occs in interp.fans.items():
         f = table.fan(fan_id)
-        out.append({"id": f.id, "name": f.zh, "en": f.en, "points": points[f.id], "count": len(occs)})
+        out.append({"id": f.id, "name": f.zh, "en": f.en, "points": active().points(f.id), "count": len(occs)})
     return out
 
 

@@ -134,36 +134,12 @@ def _big_group(rules: Rules) -> tuple[str, ...]:
     return BIG_COMBINATION + SHARED_PUNG_FANS if rules.option("R-002") == "B" else BIG_COMBINATION
 
 
-@dataclass(frozen=True)
-class FanTables:
-    """The fan table under one rule set, for one variant, read once (corpus/fans.json with
-    the rule set's changes): what steps 4–7 look up for every fan of every interpretation."""
-
-    points: dict[str, int]
-    repeatable: dict[str, bool]
-    excludes: dict[str, tuple[tuple[str, str], ...]]  # fan -> (excluded fan, scope) acting in the variant
-    chicken: bool                                     # 无番和 exists in the variant
-
-
-@table.derived
-@lru_cache(maxsize=64)
-def fan_tables(rules: Rules, variant: str) -> FanTables:
-    ids = [f.id for f in table.FANS]
-    return FanTables(
-        points={f: rules.points(f) for f in ids},
-        repeatable={f: rules.repeatable(f) for f in ids},
-        excludes={f: tuple((ex.fan, ex.scope) for ex in rules.excludes(f) if ex.applies_to(variant)) for f in ids},
-        chicken=rules.exists(CHICKEN, variant),
-    )
-
-
 def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rules: Rules | None = None,
                          links=None) -> Interpretation:
     """Steps 2–7 of the module docstring for one reading and one big-combination choice
     (``links``: another largest link set of :func:`~gb16.reference.combination.chow_link_sets`)."""
     rules = rules or active()
-    variant = reading.hand.variant.id
-    tables = fan_tables(rules, variant)
+    hand = reading.hand
     # 1. what holds by definition
     counted = {f: list(o) for f, o in raw.items() if o}
     # 2. seed000 §二.5: at most one big combination
@@ -178,16 +154,16 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
         counted.setdefault(fan_id, []).append((i, j))
     # 4. seed000 §二.8: only the repeatable fans count more than once
     for f in counted:
-        if not tables.repeatable[f]:
+        if not rules.repeatable(f):
             counted[f] = counted[f][:1]
     # 5. 规定原则
-    counted = apply_exclusions(counted, variant, rules, raw)
+    counted = apply_exclusions(counted, hand.variant.id, rules, raw)
     # 6. 无番和
-    if not any(f != FLOWERS for f in counted) and tables.chicken:
+    if not any(f != FLOWERS for f in counted) and rules.exists(CHICKEN, hand.variant.id):
         counted[CHICKEN] = [()]
     counted = dict(sorted(counted.items(), key=lambda kv: table.ORDER[kv[0]]))
     links = [(f, i, j) for f, i, j in links if (i, j) in counted.get(f, ())]
-    fan_points = sum(tables.points[f] * len(o) for f, o in counted.items() if f != FLOWERS)
+    fan_points = sum(rules.points(f) * len(o) for f, o in counted.items() if f != FLOWERS)
     return Interpretation(reading, big, counted, links, fan_points, len(counted.get(FLOWERS, ())))
 
 
@@ -205,14 +181,12 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
     (tests/test_table.py checks it), so a fan removed by an earlier one excludes nothing —
     e.g. 十三幺 removes 不求人, and 自摸 stays (xinbian 第七章 7 例 "十三幺、自摸").
 
-    The 不计 lists are those of ``rules`` (read once per rule set, :func:`fan_tables`).
-    Under the edition delta ``exclusions-pairwise`` every fan of ``counted`` applies its
-    list, even one that is itself excluded (docs/rulings.md, Part 3).  Under R-002:B and C a
-    三同刻 that holds (in ``held``, the fans by definition) but is not counted still prevents
-    双同刻 (seed000 §二.5 "三同刻成立时仍不计双同刻").
+    The 不计 lists are those of ``rules``.  Under the edition delta ``exclusions-pairwise``
+    every fan of ``counted`` applies its list, even one that is itself excluded
+    (docs/rulings.md, Part 3).  Under R-002:B and C a 三同刻 that holds (in ``held``, the fans
+    by definition) but is not counted still prevents 双同刻 (seed000 §二.5 "三同刻成立时仍不计双同刻").
     """
     rules = rules or active()
-    excludes = fan_tables(rules, variant).excludes
     kept = dict(counted)
     excluders = dict(counted)
     if rules.option("R-002") != "A" and held and held.get("triple_pung") and "triple_pung" not in counted:
@@ -222,16 +196,15 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
         occs = excluders[f] if pairwise or f not in counted else kept.get(f)
         if not occs:
             continue
-        used = None
-        for excluded, scope in excludes[f]:
-            if excluded in kept:
-                if scope == "whole":
-                    kept[excluded] = []
-                elif scope == "one":
-                    kept[excluded] = kept[excluded][1:]
+        used = set().union(*occs)
+        for ex in rules.excludes(f):
+            if ex.fan in kept and ex.applies_to(variant):
+                if ex.scope == "whole":
+                    kept[ex.fan] = []
+                elif ex.scope == "one":
+                    kept[ex.fan] = kept[ex.fan][1:]
                 else:
-                    used = set().union(*occs) if used is None else used
-                    kept[excluded] = [o for o in kept[excluded] if not used.intersection(o)]
+                    kept[ex.fan] = [o for o in kept[ex.fan] if not used.intersection(o)]
     return {f: o for f, o in kept.items() if o}
 
 

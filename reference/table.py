@@ -72,24 +72,3 @@ def fan(fan_id: str) -> Fan:
 @cache
 def fans_of(variant: str) -> tuple[Fan, ...]:
     return tuple(f for f in FANS if f.in_variant(variant))
-
-
-#: Memo caches of tables built from :data:`BY_ID` (the scorer's per-rule-set tables):
-#: emptied with ``fans_of.cache_clear()``, so that a patched record is read afresh.
-DERIVED_CACHES: list = []
-
-
-def derived(func):
-    """Register the memoised function ``func`` as built from the fan table."""
-    DERIVED_CACHES.append(func)
-    return func
-
-
-def _clear_caches() -> None:
-    _fans_of_clear()
-    for func in DERIVED_CACHES:
-        func.cache_clear()
-
-
-_fans_of_clear = fans_of.cache_clear
-fans_of.cache_clear = _clear_caches

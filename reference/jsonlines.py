@@ -73,6 +73,9 @@ class JSONInputError(ValueError):
 # backtracks, so one pass over the text is linear however the quotes fall.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: A \\u escape of a surrogate: besides a surrogate in the text itself, the only way a decoded
+#: string can hold one, so only a text containing either needs the walk of _check_strings.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _refuse_constant(name: str):
@@ -168,7 +171,8 @@ def parse_text(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
         raise JSONInputError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except (ValueError, RecursionError, OverflowError) as e:  # defence in depth; the checks above come first
         raise JSONInputError(f"not JSON: {_clip(str(e))}") from None
-    _check_strings(value)
+    if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
+        _check_strings(value)
     return value
 
 

@@ -123,6 +123,74 @@ def test_run_log_lines_satisfy_the_run_log_schema(tmp_path):
     assert lines[-1]["type"] == "footer"
 
 
+def _mutations(value, depth=0):
+    """``value`` with one change each: a key dropped, a value replaced by one of another type,
+    an item dropped or added (as far as 6 levels down)."""
+    odd = [None, "x", "", -1, 1.5, True, [], {}, ["x"], {"x": 1}]
+    if isinstance(value, dict):
+        for key in value:
+            yield {k: v for k, v in value.items() if k != key}
+            if depth < 6:
+                for sub in _mutations(value[key], depth + 1):
+                    yield dict(value, **{key: sub})
+        yield dict(value, unknown_key=1)
+    elif isinstance(value, list):
+        if value:
+            yield value[1:]
+            yield value + [value[0]]
+            if depth < 6:
+                for sub in _mutations(value[0], depth + 1):
+                    yield [sub] + value[1:]
+        yield value + [None]
+    for other in odd:
+        if type(other) is not type(value) or other != value:
+            yield other
+
+
+def test_the_compiled_schema_check_accepts_nothing_jsonschema_rejects(tmp_path):
+    """The run log reader and the protocol accept a line when the compiled check (fastjsonschema)
+    does, and ask jsonschema otherwise: the compiled check must never accept what jsonschema
+    rejects.  Checked on every line kind of real run logs and thousands of one-step mutations."""
+    from gb16.tools.harness.protocol import compiled
+    log = certify(tmp_path, protocol("--crash-seq", "2", "--garbage-seq", "4", "--invalid-seq", "5",
+                                            "--errored-seq", "6", "--skip-seq", "7"), name="faults.jsonl")
+    wrong = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score", name="wrong.jsonl")
+    lines = [json.loads(line) for path in (log.path, wrong.path)
+             for line in path.read_text(encoding="utf-8").splitlines()]
+    lines.append({"type": "violation", "seq": 3, "message": "m", "offending_line": "x"})
+    lines.append({"type": "resume", "at": "2026-01-01T00:00:00+00:00", "done": 3})
+    checked = rejected = 0
+    kinds = set()
+    for line in lines:
+        ref = f"protocol/runlog.schema.json#/$defs/{line['type']}"
+        fast, slow = compiled(ref), validator(ref)
+        assert fast is not None
+        kinds.add(line["type"])
+        mutations = list(_mutations(line))
+        for instance in [line, *mutations[::max(1, len(mutations) // 150)]]:
+            valid = slow.is_valid(instance)
+            try:
+                fast(instance)
+            except Exception:
+                pass
+            else:
+                assert valid, (ref, instance)
+            rejected += not valid
+            checked += 1
+    assert kinds == set(runlog.LINE_TYPES)
+    assert checked > 3000 and rejected > 1000   # the mutations reach invalid lines (a check that accepted
+    #                                             everything would fail the assertion above)
+    result = {"ok": True, "variant": "gb16", "fans": [], "fan_points": 8, "flower_points": 0, "total": 8,
+              "meets_minimum": True}
+    fast, slow = compiled("protocol/result.schema.json"), validator("protocol/result.schema.json")
+    for instance in _mutations(result):
+        try:
+            fast(instance)
+        except Exception:
+            continue
+        assert slow.is_valid(instance), instance
+
+
 def test_in_process_fixture_scorer_passes_everything(tmp_path):
     log = certify(tmp_path, f"python:{FAKE}:score")
     assert set(statuses(log).values()) == {"pass"}

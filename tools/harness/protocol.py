@@ -13,6 +13,11 @@ import jsonschema
 import referencing
 import referencing.jsonschema
 
+try:  # compiled validators (schemas → Python code): the fast acceptance check
+    import fastjsonschema
+except ImportError:  # pragma: no cover - a partial install: jsonschema alone decides
+    fastjsonschema = None
+
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 
@@ -57,13 +62,58 @@ def validator(ref: str) -> jsonschema.protocols.Validator:
     return _VALIDATORS[ref]
 
 
+def _schema_documents() -> dict[str, Any]:
+    """Every schema document of corpus/schema/ by its ``$id``."""
+    documents = {}
+    for path in sorted(schema_dir().glob("*.json")) + sorted((schema_dir() / "protocol").glob("*.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        documents[contents["$id"]] = contents
+    return documents
+
+
+_COMPILED: dict[str, Any] = {}
+
+
+def compiled(ref: str):
+    """The schema *ref* compiled to a Python function (fastjsonschema), once per process, or
+    None where fastjsonschema is not installed.
+
+    It is only ever trusted to *accept*: an instance it rejects goes to :func:`validator`
+    (jsonschema), which decides and explains.  tests/test_harness.py checks on run log
+    lines and their mutations that it accepts nothing jsonschema rejects."""
+    if fastjsonschema is None:
+        return None
+    if ref not in _COMPILED:
+        documents = _schema_documents()
+
+        def local(uri: str) -> Any:   # every $ref is to a schema of corpus/schema/, never fetched
+            return documents[uri.split("#", 1)[0]]
+
+        try:
+            _COMPILED[ref] = fastjsonschema.compile({"$ref": SCHEMA_BASE + ref}, handlers={"https": local},
+                                                    use_default=False, use_formats=False)
+        except Exception:  # pragma: no cover - a schema it cannot compile: jsonschema alone
+            _COMPILED[ref] = None
+    return _COMPILED[ref]
+
+
 def schema_problem(ref: str, instance: Any) -> str | None:
     """None when *instance* is valid against *ref*, else the most relevant error, readably.
+
+    The compiled check (:func:`compiled`) accepts most instances in a few microseconds;
+    anything it does not accept is validated by jsonschema, whose verdict counts.
 
     For a ``oneOf``/``anyOf`` (a result is either ``ok: true`` with scores or ``ok: false``
     with an error) the error is looked for inside the branch the instance meant — the one
     whose discriminating ``const``/``enum`` it satisfies — so a result missing
     ``meets_minimum`` is told exactly that, not "ok: False was expected"."""
+    check = compiled(ref)
+    if check is not None:
+        try:
+            check(instance)
+            return None
+        except Exception:  # rejected (or something it cannot handle): jsonschema decides
+            pass
     errors = list(validator(ref).iter_errors(instance))
     if not errors:
         return None

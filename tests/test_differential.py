@@ -251,6 +251,36 @@ def test_crash_hang_and_garbage_mid_run_are_recorded_and_the_run_goes_on(tmp_pat
     assert {"impl-crash", "impl-timeout", "impl-invalid"} <= {k["key"] for k in summary["classes"]}
 
 
+@pytest.mark.parametrize("name", ["faulty", "segfaulting"])
+def test_a_python_implementation_that_kills_its_process_is_that_hands_crash(tmp_path, capfd, name):
+    """os._exit, a segmentation fault or a hang in a python: implementation ends only the process
+    it is hosted in (tools/harness/python_host.py): the hand is a crash (or timeout), the process
+    is restarted, the --jobs pool and the run go on, and no traceback is printed."""
+    out = tmp_path / f"{name}.jsonl"
+    if name == "segfaulting":   # through the command line
+        args = cli.parser().parse_args(["--impl", PLANTED + name, "--random", "160", "--seed", "11", "--jobs", "2",
+                                        "--timeout", "2", "--out", str(out), "--no-progress"])
+        assert cli.main(args) == 1                   # crashes are unexplained disagreements
+    else:                       # a hang costs its timeout in every shrinking try: a small budget
+        summary, _ = run(tmp_path, PLANTED + name, 160, seed=11, name=name, jobs=2, timeout=2.0, shrink_budget=2)
+        assert summary["unexplained"]
+    printed = capfd.readouterr()
+    assert "Traceback" not in printed.err + printed.out and "BrokenProcessPool" not in printed.err + printed.out
+    log = runlog.read(out)
+    assert log.complete and len(log.cases) == 160
+    statuses = Counter(c["status"] for c in log.cases)
+    for c in log.cases:
+        eight = c["input"].get("flowers") == 8 and (name == "segfaulting" or c["input"]["prevalent_wind"] in "ESW")
+        assert (c["status"] != "pass") == eight, (c["input"], c["status"])
+    assert statuses["crash"] >= 1, statuses
+    crashed = [c for c in log.cases if c["status"] == "crash"]
+    assert all(c["class"] == "impl-crash" and "exited" in c["message"] for c in crashed)
+    if name == "segfaulting":
+        assert {c["context"]["exit_status"] for c in crashed} == {-11}   # SIGSEGV, recorded for that hand
+    else:
+        assert statuses["timeout"] >= 1 and statuses["error"] >= 1, statuses
+
+
 # --------------------------------------------------------------------------- reports
 
 def test_a_differential_run_log_renders_in_every_report_format(tmp_path):

@@ -6,8 +6,10 @@
 
 Hand *i* of seed *S* comes from one of the hand families of :mod:`.families` and is the
 same whoever scores it.  Each hand is scored by the reference (in the worker) and by the
-implementation (any ``--impl`` form: a protocol subprocess, ``python:MODULE:FUNCTION``,
-``reference``, ``pymahjonggb``), and judged by :mod:`.verdict`: agree, tie (one of the
+implementation (any ``--impl`` form: a protocol subprocess, ``python:MODULE:FUNCTION`` and
+``pymahjonggb`` each in a process of its own (:func:`~gb16.tools.harness.implementations.
+resolve_isolated`: ``os._exit`` or a segmentation fault is that hand's ``crash``, never the
+end of the pool), ``reference``), and judged by :mod:`.verdict`: agree, tie (one of the
 reference's admissible fan lists), or a disagreement with its class.  Every judged hand is
 a ``case`` line of a run log of the same format as corpus runs (``area`` = the family), so
 ``gb16 summary`` renders it in every report format, and an interrupted run resumes where it
@@ -77,8 +79,8 @@ def _implementation(spec: str, timeout: float):
     """This process's implementation, started once (and stopped when the process exits)."""
     impl = _WORKER.get(spec)
     if impl is None:
-        from gb16.tools.harness.implementations import resolve_implementation
-        impl = resolve_implementation(spec, startup_timeout=max(timeout, 30.0))
+        from gb16.tools.harness.implementations import resolve_isolated
+        impl = resolve_isolated(spec, startup_timeout=max(timeout, 30.0))
         impl.start()
         _WORKER[spec] = impl
         import atexit
@@ -194,8 +196,8 @@ def run(options: Options) -> dict:
         raise HarnessError("--random N: N must be a positive number of hands")
     out = Path(options.out) if options.out else default_out(options)
     options.out = str(out)
-    from gb16.tools.harness.implementations import resolve_implementation
-    probe = resolve_implementation(options.impl, startup_timeout=max(options.timeout, 30.0))
+    from gb16.tools.harness.implementations import resolve_isolated
+    probe = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
     metadata = probe.start()
     probe.stop()
     if options.variant not in metadata.get("variants", []):
@@ -275,15 +277,38 @@ def _chunks(options: Options, todo):
         for a in args:
             yield score_hands(*a)
         return
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        futures = [pool.submit(score_hands, *a) for a in args]
+    yield from _pool_chunks(jobs, args)
+
+
+#: How often a pool whose worker died is started again before the run stops (with its
+#: finished hands kept for --resume).  Implementations run in processes of their own
+#: (resolve_isolated), so only a fault of the worker itself — say, the out-of-memory killer —
+#: breaks a pool.
+POOL_RESTARTS = 3
+
+
+def _pool_chunks(jobs: int, args):
+    """The chunks from a pool of ``jobs`` processes, in order; a pool whose worker died is
+    replaced and the chunks it had not returned are scored again (the same hands, the same lines)."""
+    from concurrent.futures.process import BrokenProcessPool
+    done, restarts = 0, 0
+    while done < len(args):
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+        futures = [pool.submit(score_hands, *a) for a in args[done:]]
         try:
             for future in futures:
-                yield future.result()
-        except BaseException:
+                lines = future.result()
+                done += 1
+                yield lines
+        except BrokenProcessPool as exc:
+            restarts += 1
+            if restarts > POOL_RESTARTS:
+                raise HarnessError(f"a worker process of the pool died {restarts} times ({exc}); "
+                                   f"the finished hands are kept") from None
+        finally:
             for future in futures:
                 future.cancel()
-            raise
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _dask_chunks(address, args):
@@ -360,8 +385,8 @@ def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[d
     if not rows:
         return rows
     from gb16.tools.differential.shrink import shrink
-    from gb16.tools.harness.implementations import resolve_implementation
-    impl = resolve_implementation(options.impl, startup_timeout=max(options.timeout, 30.0))
+    from gb16.tools.harness.implementations import resolve_isolated
+    impl = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
     impl.start()
     try:
         for row in rows:
@@ -373,7 +398,10 @@ def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[d
                 _impl.take_violations()
                 return verdict.judge(case, ref, outcome)["class"], ref, outcome
 
-            budget = options.shrink_budget if not key.startswith(("impl-crash", "impl-timeout")) else 10
+            # a crash costs a restart, a timeout its whole time limit, in every try
+            budget = (options.shrink_budget if not key.startswith(("impl-crash", "impl-timeout"))
+                      else 10 if key.startswith("impl-crash") else 3)
+            budget = min(budget, options.shrink_budget)
             small, tries = shrink(row["example"]["input"], key, signature, budget)
             _, ref, outcome = signature(small)
             row["shrunk"] = {"input": small, "tries": tries, "reference": brief(ref),

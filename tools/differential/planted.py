@@ -24,7 +24,8 @@ The bugs (every one seen in real MCR scorers or a direct variant of one):
 
 ``passthrough`` is the reference itself and ``relabelled`` the reference reporting another
 admissible link set (or reading) at the same total; ``faulty`` crashes, hangs and answers
-garbage on some hands (for the fault handling of a run).
+garbage on some hands, ``segfaulting`` has a segmentation fault on some (for the fault
+handling of a run: as ``python:`` implementations they run in a process of their own).
 """
 
 from __future__ import annotations
@@ -179,12 +180,21 @@ def faulty(case):
     return reference.score(case)
 
 
+@_meta("segfaulting")
+def segfaulting(case):
+    """The reference, except with 8 flowers: a segmentation fault (as a C extension may have)."""
+    if case.get("flowers") == 8:
+        import ctypes
+        ctypes.string_at(0)
+    return reference.score(case)
+
+
 PLANTED = {"four_shifted_pungs": four_shifted_pungs, "concealed_kong_as_melded": concealed_kong_as_melded,
            "flowers_outside_total": flowers_outside_total, "single_wait_any_pair": single_wait_any_pair,
            "terminal_chows_twice": terminal_chows_twice,
            "self_drawn_with_fully_concealed": self_drawn_with_fully_concealed,
            "seven_pairs_no_quad": seven_pairs_no_quad}
-ALL = dict(PLANTED, passthrough=passthrough, relabelled=relabelled, faulty=faulty)
+ALL = dict(PLANTED, passthrough=passthrough, relabelled=relabelled, faulty=faulty, segfaulting=segfaulting)
 
 
 def serve(function, stdin=sys.stdin, stdout=sys.stdout) -> None:

@@ -28,6 +28,7 @@ import importlib.util
 import json
 import os
 import shlex
+import sys
 import threading
 import time
 import traceback
@@ -377,3 +378,24 @@ def resolve_implementation(spec: str, startup_timeout: float = 30.0) -> Implemen
             "language": "python", "variants": list(VARIANTS), "rulings": {}}
         return PythonImplementation(function, dict(metadata), spec)
     return SubprocessImplementation(spec, startup_timeout=startup_timeout)
+
+
+def resolve_isolated(spec: str, startup_timeout: float = 30.0) -> Implementation:
+    """Like :func:`resolve_implementation`, but a ``python:`` function (and ``pymahjonggb``'s
+    C++ library) runs in a process of its own (:mod:`gb16.tools.harness.python_host`), so that
+    ``os._exit``, a segmentation fault or an endless loop in it is that case's ``crash`` or
+    ``timeout``, the process restarted and the run continued — never the end of the run.
+    ``reference`` (the reference itself) stays in-process."""
+    spec = spec.strip()
+    target = "python:gb16.tools.adapters.pymahjonggb:score" if spec == "pymahjonggb" else spec
+    if not target.startswith("python:"):
+        return resolve_implementation(spec, startup_timeout=startup_timeout)
+    module_name, _, function_name = target[len("python:"):].rpartition(":")
+    if not module_name or not function_name:
+        raise HarnessError(f"--impl {spec!r}: expected python:MODULE:FUNCTION")
+    if (module_name.endswith(".py") or os.sep in module_name) and not Path(module_name).is_file():
+        raise HarnessError(f"--impl python:{module_name}:…: no such file")
+    hosted = SubprocessImplementation([sys.executable, "-m", "gb16.tools.harness.python_host",
+                                       target[len("python:"):]], startup_timeout=startup_timeout)
+    hosted.spec = spec
+    return hosted

@@ -147,3 +147,55 @@ def test_a_coincidence_of_totals_is_not_an_attribution():
                                             ({"rulings": {"R-013": "B"}}, "deltas exclusions-pairwise (not seed000)")])
 def test_targets(metadata, label):
     assert attribution.Attribution.target(attribution.declared_rules(metadata)) == label
+
+
+# --------------------------------------------------------------------------- the differential
+
+def _differential(tmp_path, scorer: str, hands: int = 400):
+    from gb16.tools.differential import engine
+    options = engine.Options(impl=f"python:{EXAMPLES / 'edition_impls.py'}:{scorer}", hands=hands, seed=5,
+                             variant="gb16", jobs=1, out=str(tmp_path / f"{scorer}.jsonl"), shrink_budget=40)
+    return engine.run(options), options
+
+
+def test_differential_disagreements_are_attributed_like_corpus_failures(tmp_path):
+    """A random-hand disagreement is attributed to the open-ruling options and edition deltas
+    under which the reference agrees with the implementation, or called a bug, as in corpus runs."""
+    from gb16.tools.harness import runlog
+    summary, options = _differential(tmp_path, "kongs_scorer")
+    assert summary["disagree"] > 5
+    assert sorted(summary["attribution"]["chosen"]) == ["no-concealed-and-melded-kong", "two-concealed-kongs-8"]
+    assert summary["attribution"]["bugs"] == 0
+    for row in summary["classes"]:                # every class explained by a named delta
+        assert set(row["attributed"]) <= {"no-concealed-and-melded-kong", "two-concealed-kongs-8"}, row
+    assert "agrees under deltas" in summary["attribution"]["verdict"]
+    log = runlog.read(options.out)
+    failing = [c for c in log.cases if c["status"] == "fail"]
+    assert failing and all(c["explained_by"] for c in failing)   # worked out where each hand was judged
+    found = attribution.for_log(log)
+    assert set(found.attributed) == {c["id"] for c in failing} and not found.bugs
+    # the software sample: its edition differences are attributed, its planted bug (缺一门 = 2) is a bug
+    summary, options = _differential(tmp_path, "software_scorer")
+    assert "no-all-chows-with-knitted" in summary["attribution"]["chosen"] and summary["attribution"]["bugs"]
+    by_id = {c["id"]: c for c in runlog.read(options.out).cases}
+    found = attribution.for_log(runlog.read(options.out))
+    for cid in found.bugs:
+        assert any(f["id"] == "one_voided_suit" for f in by_id[cid]["actual"]["fans"]), cid
+
+
+def test_differential_judges_a_declared_edition_under_it(tmp_path):
+    summary, _ = _differential(tmp_path, "mcr2006_scorer", hands=300)
+    assert summary["disagree"] == 0 and summary["attribution"]["declared"] == "mcr2006"
+    assert summary["attribution"]["verdict"].startswith("conforms to edition mcr2006")
+
+
+def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
+    """The attribution asks for the reference's result under a rule set once per hand: a second
+    attribution of the same run log scores nothing."""
+    log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software-cache")
+    first = attribution.attribute(log.cases, log.header["implementation"])
+    calls = []
+    real = attribution.reference.score
+    monkeypatch.setattr(attribution.reference, "score", lambda *a, **k: calls.append(1) or real(*a, **k))
+    again = attribution.attribute(log.cases, log.header["implementation"])
+    assert again.chosen == first.chosen and again.bugs == first.bugs and calls == []

@@ -288,4 +288,21 @@ def test_a_differential_run_log_renders_in_every_report_format(tmp_path):
     from gb16.tools.reports.common import write_reports
     written = write_reports(runlog.read(tmp_path / "run.jsonl"), tmp_path / "report")
     assert len(written) >= 4
-    assert engine.summary_of_log(tmp_path / "run.jsonl")["hands"] == 200
+    summary = engine.summary_of_log(tmp_path / "run.jsonl")
+    assert summary["hands"] == 200
+    key = summary["classes"][0]["key"]
+    shrunk = engine.hand_text(summary["classes"][0]["shrunk"]["input"])
+    # the class table — class, count, explanation, shrunk example — in every format
+    markdown = written["markdown"].read_text(encoding="utf-8")
+    assert "## Differential classes" in markdown and key in markdown
+    html = written["html"].read_text(encoding="utf-8")
+    assert '<section id="differential">' in html and key in html
+    data = json.loads(written["json"].read_text(encoding="utf-8"))
+    assert data["sections"]["differential"]["data"]["classes"][0]["key"] == key
+    junit = written["junit"].read_text(encoding="utf-8")
+    assert f'name="differential_class:{key}"' in junit
+    from gb16.tools.reports import terminal
+    from gb16.tools.reports.common import summarize
+    text = terminal.render(summarize(runlog.read(tmp_path / "run.jsonl")))
+    assert "Differential classes" in text and key[:40] in text.replace("\n", "")
+    assert shrunk.split("，")[0].split()[0] in markdown

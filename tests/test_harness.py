@@ -705,6 +705,44 @@ def test_timeout_kills_the_whole_process_group(tmp_path):
     impl.stop()
 
 
+def _session(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[3])
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux /proc")
+def test_a_grandchild_that_left_the_process_group_is_killed_too(tmp_path):
+    """A program whose child calls setsid and double-forks a daemon (out of the program's
+    process group and session, reparented away from it): the daemon is killed with the program
+    on a timeout, and when certify itself is killed with SIGKILL (the watchdog)."""
+    pid_file = tmp_path / "pids"
+    impl = SubprocessImplementation(misbehaving("hang-with-daemon", "--pid-file", str(pid_file)))
+    impl.start()
+    deadline = time.monotonic() + 10
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    program, daemon = [int(p) for p in pid_file.read_text().split()]
+    assert _alive(program) and _alive(daemon)
+    assert _session(daemon) != _session(program)          # out of the group the harness kills
+    outcome = impl.score(1, {"hand": "1m"}, timeout=0.5)
+    assert outcome.kind == "timeout"
+    assert _wait_gone([program, daemon])
+    impl.stop()
+    # certify killed outright: only the watchdog is left to clean up
+    pid_file.unlink()
+    command = [PY, "-m", "gb16.tools.cli", "certify", "--impl", misbehaving("hang-with-daemon", "--pid-file",
+               str(pid_file)), "--corpus", str(CORPUS), "--out", str(tmp_path / "run.jsonl"), "--timeout", "60",
+               "--no-progress"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    program, daemon = [int(p) for p in pid_file.read_text().split()]
+    assert _alive(daemon)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert _wait_gone([program, daemon])
+
+
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
 def test_killing_certify_leaves_no_orphans(tmp_path, how):
     """certify is sent SIGINT, SIGTERM or SIGKILL while the implementation (and a child it
@@ -770,6 +808,18 @@ def test_a_scorer_without_waits_or_validation_is_judged_on_its_fans(tmp_path):
     assert summary.not_compared() == {"waits": {"fields": 1, "cases": 0},
                                       "input_validation": {"fields": 0, "cases": 3}}
     assert "none of this counts as a pass" in summary.not_compared_text()
+    # the table by feature and capability, in every format
+    features = next(sec for sec in summary.sections if sec.id == "by-feature")
+    assert features.data["waits"]["declared"] is False and features.data["waits"]["not_compared"] == 1
+    assert features.data["invalid-input"]["not_sent"] == 3 and features.data["invalid-input"]["skipped"] == 3
+    assert features.data["gb16"]["declared"] is None and features.data["gb16"]["cases"] >= 8
+    rows = {row[0]: row for row in features.blocks[-1][2]}
+    assert rows["waits"][1] == "waits: declared absent" and rows["waits"][-1] == "not compared"
+    from gb16.tools.reports import html_page, json_report, markdown, terminal
+    assert "## By feature and capability" in markdown.render(summary)
+    assert 'id="by-feature"' in html_page.render(summary)
+    assert json.loads(json_report.render(summary))["sections"]["by-feature"]["data"]["waits"]["not_compared"] == 1
+    assert "By feature and capability" in terminal.render(summary)
     # the same scorer not declaring what it lacks fails exactly those cases
     from gb16.tools.harness.certify import judge
     from gb16.tools.harness.implementations import resolve_implementation

@@ -41,7 +41,7 @@ from gb16 import reference
 from gb16.reference import table
 from gb16.tools.differential import families as F
 from gb16.tools.differential import verdict
-from gb16.tools.harness import runlog
+from gb16.tools.harness import attribution, runlog
 from gb16.tools.harness.protocol import HarnessError
 
 KNOWN_DIR = Path(__file__).with_name("known_differences")
@@ -97,14 +97,15 @@ def score_hands(spec: str, variant: str, seed: int, start: int, stop: int, timeo
                 family_names: tuple) -> list[dict]:
     """Score hands ``start``…``stop - 1``; one run log line per hand (and violation lines)."""
     impl = _implementation(spec, timeout)
+    declared = attribution.declared_rules(impl.metadata or {})
     chosen = tuple(F.BY_NAME[n] for n in family_names)
     lines = []
     for index in range(start, stop):
         family, case = F.hand(seed, index, variant, chosen)
-        ref = reference.score(case)
+        ref = attribution.score_under(case, declared)
         outcome = impl.score(index + 1, case, timeout)
         lines.extend({"type": "violation", **v} for v in impl.take_violations())
-        lines.append(hand_record(index, seed, variant, family, case, ref, outcome))
+        lines.append(hand_record(index, seed, variant, family, case, ref, outcome, declared))
     return lines
 
 
@@ -112,8 +113,14 @@ def hand_id(variant: str, seed: int, index: int) -> str:
     return f"random-{variant}-s{seed}-{index:08d}"
 
 
-def hand_record(index, seed, variant, family, case, ref, outcome) -> dict:
-    judged = verdict.judge(case, ref, outcome)
+def hand_record(index, seed, variant, family, case, ref, outcome, declared=None) -> dict:
+    """The run log line of one judged hand.  ``ref`` is the reference's result under the rule
+    set the implementation declares (``declared``: its options and edition, docs/rulings.md).
+    A disagreement carries ``explained_by``: the open-ruling options and edition deltas under
+    which the reference would have answered what the implementation did
+    (:func:`gb16.tools.harness.attribution.explain_case`), worked out here, in the worker."""
+    declared = declared or attribution.R.DEFAULT
+    judged = verdict.judge(case, ref, outcome, declared)
     record = {"type": "case", "id": hand_id(variant, seed, index), "area": family,
               "description": F.BY_NAME[family].description, "variant": variant, "rulings": [], "cites": [],
               "input": case, "expectation": "reference", "status": judged["status"],
@@ -124,6 +131,10 @@ def hand_record(index, seed, variant, family, case, ref, outcome) -> dict:
     record["expected"] = expectation(ref) if failing or judged["tie"] else None
     record["actual"] = brief(impl) if (failing or judged["tie"]) and impl is not None else None
     record["diff"] = verdict.diff_lines(ref, impl) if failing else []
+    if judged["status"] == "fail" and impl is not None:
+        template = record["expected"] if "waits" in impl else {k: v for k, v in record["expected"].items()
+                                                               if k != "waits"}
+        record["explained_by"] = attribution.explain_case(case, impl, template, declared)
     if outcome.kind != "result":
         record["message"] = outcome.message or outcome.kind
         if outcome.context is not None:
@@ -348,11 +359,18 @@ def summarize(records: list[dict], metadata: dict, options: Options, known: dict
             if c["example"] is None or size < c["_size"]:
                 c["_size"], c["example"] = size, r
     name = metadata.get("name", "the implementation")
+    found = attribution.attribute([dict(r, status=r.get("underlying", r["status"])) for r in records], metadata)
+    by_class: dict[str, Counter] = {}
+    for r in records:
+        if r.get("class") and r["status"] != "pass":
+            label = found.attributed.get(r["id"]) or ("bug" if r["id"] in found.bugs else r["status"])
+            by_class.setdefault(r["class"], Counter())[label] += 1
     rows = []
     for c in sorted(classes.values(), key=lambda c: (-c["count"], c["key"])):
         r = c["example"]
         rows.append({"key": c["key"], "label": verdict.label(c["key"], r.get("expected"), r.get("actual"), name),
                      "count": c["count"], "explained": c["key"] in known, "reason": known.get(c["key"]),
+                     "attributed": dict(by_class.get(c["key"], Counter()).most_common()),
                      "families": dict(c["families"].most_common()), "first_hand": c["first"],
                      "example": {"id": r["id"], "family": r["area"], "input": r["input"],
                                  "reference": r.get("expected"), "implementation": r.get("actual"),
@@ -369,9 +387,20 @@ def summarize(records: list[dict], metadata: dict, options: Options, known: dict
                              "disagree": t["disagree"], "ties": t["ties"]}
                          for f, t in sorted(fams.items(), key=lambda kv: -kv[1]["hands"])},
             "classes": rows, "unexplained_classes": [r["key"] for r in rows if not r["explained"]],
+            "attribution": {"declared": found.declared.label, "chosen": found.chosen,
+                            "explanation": found.explanation() if found.chosen else None,
+                            "attributed": len(found.attributed), "bugs": len(found.bugs),
+                            "faults": len(found.other_failures), "rejected": sorted(found.rejected),
+                            "verdict": found.verdict_text(n - counts["skipped"], failing_hands(counts))
+                            .replace(" cases ", " hands ")},
             "known_not_seen": sorted(k for k in known if k not in classes and not k.startswith(("gb13-", "gb16-"))),
             "elapsed": round(elapsed, 3), "hands_per_second": round(n / elapsed, 1) if elapsed > 0 else None,
             "jobs": options.jobs or os.cpu_count(), "dask": options.dask is not None}
+
+
+def failing_hands(counts: Counter) -> int:
+    """Hands that disagree (a known difference included: it is still a difference)."""
+    return sum(counts[s] for s in UNEXPLAINED) + counts["known"]
 
 
 def example_size(case: dict):
@@ -387,16 +416,16 @@ def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[d
     from gb16.tools.differential.shrink import shrink
     from gb16.tools.harness.implementations import resolve_isolated
     impl = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
-    impl.start()
+    declared = attribution.declared_rules(impl.start())
     try:
         for row in rows:
             key = row["key"]
 
             def signature(case, _impl=impl):
-                ref = reference.score(case)
+                ref = reference.score(case, rules=declared)
                 outcome = _impl.score(1, case, options.timeout)
                 _impl.take_violations()
-                return verdict.judge(case, ref, outcome)["class"], ref, outcome
+                return verdict.judge(case, ref, outcome, declared)["class"], ref, outcome
 
             # a crash costs a restart, a timeout its whole time limit, in every try
             budget = (options.shrink_budget if not key.startswith(("impl-crash", "impl-timeout"))
@@ -458,10 +487,13 @@ def render(summary: dict) -> str:
         rows = []
         for c in summary["classes"]:
             shrunk = c.get("shrunk", {}).get("input") or c["example"]["input"]
+            explains = ", ".join(f"{label} ×{k}" for label, k in (c.get("attributed") or {}).items())
             rows.append(["explained" if c["explained"] else "NEW", c["count"], c["first_hand"],
-                         c["label"], ", ".join(c["families"]), hand_text(shrunk)])
+                         c["label"], ", ".join(c["families"]), explains or "—", hand_text(shrunk)])
         lines += ["", tabulate(rows, headers=["status", "hands", "first", "difference", "families",
-                                              "shrunk example"], tablefmt="simple")]
+                                              "explained by", "shrunk example"], tablefmt="simple")]
+    if (summary.get("attribution") or {}).get("verdict"):
+        lines += ["", f"attribution: {summary['attribution']['verdict']}"]
     if summary.get("drafts"):
         lines.append(f"corpus-case drafts (expectations to be worked by hand): {summary['drafts']}")
     if summary["known_not_seen"]:

@@ -65,11 +65,25 @@ def report_rows(n: int = 100_000, seed: int = DEFAULT_SEED, progress=None) -> li
              "holds": summary["unexplained"] == 0,
              "result": f"{summary['agree']} agree ({summary['agree'] / n:.3%}, of which {summary['ties']} ties); "
                        f"{summary['disagree']} differ, {summary['unexplained']} unexplained"}]
-    for c in summary["classes"]:
+    attribution = summary.get("attribution") or {}
+    if attribution.get("verdict"):
+        rows.append({"name": "attribution", "claim": "open-ruling options and edition deltas that explain the "
+                                                     "differences (tools/harness/attribution.py)",
+                     "holds": True, "result": attribution["verdict"]})
+    shares = ", ".join(f"{f} {100 * t['share']:.0f}%" + (f" ({t['disagree']} differ)" if t["disagree"] else "")
+                       for f, t in summary["families"].items())
+    rows.append({"name": "families", "claim": "the hand families of the run and their shares", "holds": True,
+                 "result": shares})
+    if not summary["classes"]:
+        rows.append({"name": "classes", "claim": "classes of disagreement (signature, count, shrunk example)",
+                     "checked": 0, "holds": True, "result": "none: every hand agreed or tied"})
+    for c in summary["classes"]:   # the class table: one row per class, with its shrunk example
         example = c.get("shrunk", {}).get("input") or c["example"]["input"]
+        explains = ", ".join(f"{label} ×{k}" for label, k in (c.get("attributed") or {}).items())
         rows.append({"name": c["key"], "claim": c["label"], "checked": c["count"], "holds": c["explained"],
-                     "result": ("explained: " + (c["reason"] or "")) if c["explained"] else "UNEXPLAINED",
-                     "detail": engine.hand_text(example)})
+                     "result": (("explained: " + (c["reason"] or "")) if c["explained"] else "UNEXPLAINED")
+                     + (f" · attributed: {explains}" if explains else ""),
+                     "detail": f"families: {', '.join(c['families'])} · shrunk example: {engine.hand_text(example)}"})
     s = speed(min(n, 2000), seed)
     if s["library"]:
         rows.append({"name": "speed", "claim": "reference vs PyMahjongGB's C++ (a benchmark)", "holds": True,

@@ -41,10 +41,11 @@ def fan_counts(result: dict) -> dict[str, int]:
     return {f["id"]: f["count"] for f in result.get("fans", []) if isinstance(f, dict) and "id" in f}
 
 
-def admissible_fan_lists(case: dict) -> list[dict[str, int]]:
-    """The fan lists (id → count) a scorer may report for ``case`` at the best total."""
+def admissible_fan_lists(case: dict, rules=None) -> list[dict[str, int]]:
+    """The fan lists (id → count) a scorer may report for ``case`` at the best total (under
+    ``rules``, default the project's reading)."""
     try:
-        interps = admissible_interpretations(hand_from_input(case))
+        interps = admissible_interpretations(hand_from_input(case), rules)
     except InputError:
         return []
     lists = []
@@ -76,11 +77,11 @@ def _waits_differ(ref: dict, impl: dict) -> bool:
     return "waits" in impl and isinstance(impl["waits"], list) and set(impl["waits"]) != set(ref.get("waits", []))
 
 
-def judge(case: dict, ref: dict, outcome) -> dict:
+def judge(case: dict, ref: dict, outcome, rules=None) -> dict:
     """``{"status", "class", "tie"}`` for one hand (see the module docstring).
 
-    ``ref`` is the reference's result, ``outcome`` the implementation's
-    :class:`~gb16.tools.harness.protocol.Outcome`.
+    ``ref`` is the reference's result (under ``rules``, the rule set the implementation
+    declares), ``outcome`` the implementation's :class:`~gb16.tools.harness.protocol.Outcome`.
     """
     if outcome.kind != "result":
         status = FAULT_STATUS.get(outcome.kind, "error")
@@ -100,7 +101,7 @@ def judge(case: dict, ref: dict, outcome) -> dict:
     mine, theirs = fan_counts(ref), fan_counts(impl)
     tie = False
     if mine != theirs and _same_points(ref, impl):
-        tie = theirs in admissible_fan_lists(case)
+        tie = theirs in admissible_fan_lists(case, rules)
     fans_ok = mine == theirs or tie
     if fans_ok and _same_points(ref, impl):
         if _waits_differ(ref, impl):

@@ -20,7 +20,9 @@ rulings (``"rulings": {"R-009": "A"}``), and may declare an edition and single d
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 from gb16 import reference
@@ -84,8 +86,8 @@ def select(case: dict, metadata: dict) -> Selection:
     if selection.expected is None or not rules.deltas or not isinstance(case.get("input"), dict):
         return selection
     options_only = Rules(rules.options)
-    under = reference.score(case["input"], rules=rules)
-    if _outcome_key(under) == _outcome_key(reference.score(case["input"], rules=options_only)):
+    under = score_under(case["input"], rules)
+    if _outcome_key(under) == _outcome_key(score_under(case["input"], options_only)):
         return selection
     return Selection(expectation_of(under, selection.expected),
                      f"{rules.label} (the reference under the declared edition)")
@@ -93,7 +95,8 @@ def select(case: dict, metadata: dict) -> Selection:
 
 # --------------------------------------------------------------------------- attribution
 
-def candidates(declared: Rules) -> list[tuple[str, Rules]]:
+@lru_cache(maxsize=64)
+def candidates(declared: Rules) -> tuple[tuple[str, Rules], ...]:
     """Every single change to try on top of the declared rule set: an open-ruling option, a
     delta, an edition."""
     out = []
@@ -104,11 +107,53 @@ def candidates(declared: Rules) -> list[tuple[str, Rules]]:
     for name in R.DELTAS:
         if name not in declared.deltas:
             out.append((name, declared.with_deltas([name])))
-    return out
+    return tuple(out)
+
+
+def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
+    """The labels of the candidates (a single option or delta, else a pair of them) under which
+    the reference's result for ``case_input`` is what the implementation answered (``actual``);
+    empty when none is.  Only candidates that change the reference's result for the hand are
+    tried, singly and then in pairs."""
+    found, touching = [], []
+    base_key = _outcome_key(score_under(case_input, declared))
+    for label, rules in candidates(declared):
+        under = score_under(case_input, rules)
+        if _outcome_key(under) == base_key:
+            continue
+        touching.append((label, rules))
+        if _matches(under, actual, template):
+            found.append(label)
+    if not found:
+        for (la, ra), (lb, rb) in combinations(touching, 2):
+            both = _combine(ra, rb)
+            if both is not None and _agrees(case_input, both, actual, template):
+                found.append(f"{la}+{lb}")
+    return found
+
+
+# --------------------------------------------------------------------------- the reference under a rule set, once
+
+#: (the input as canonical JSON, the rule set) → the reference's result; every rule set tried
+#: on a hand — the declared one, each candidate, each pair, each trial of the cover — is
+#: scored once per process however often the attribution asks.
+_RESULTS: dict = {}
+_RESULTS_LIMIT = 20_000
+
+
+def score_under(case_input, rules: Rules) -> dict:
+    """``reference.score(case_input, rules=rules)``, remembered."""
+    key = (json.dumps(case_input, sort_keys=True, ensure_ascii=False), rules)
+    found = _RESULTS.get(key)
+    if found is None:
+        if len(_RESULTS) >= _RESULTS_LIMIT:
+            _RESULTS.clear()
+        found = _RESULTS[key] = reference.score(case_input, rules=rules)
+    return found
 
 
 def _agrees(case_input, rules: Rules, actual: dict, template: dict | None) -> bool:
-    return _matches(reference.score(case_input, rules=rules), actual, template)
+    return _matches(score_under(case_input, rules), actual, template)
 
 
 def _matches(under: dict, actual: dict, template: dict | None) -> bool:
@@ -211,30 +256,21 @@ def attribute(cases: list[dict], metadata: dict) -> Attribution:
     result.other_failures = [c["id"] for c in cases if c.get("status") in ("error", "crash", "timeout")]
     if not failing:
         return result
-    singles = candidates(declared)
     explains: dict[str, set[str]] = {}
     for case in failing:
-        found, touching = [], []
-        base_key = _outcome_key(reference.score(case["input"], rules=declared))
-        for label, rules in singles:
-            under = reference.score(case["input"], rules=rules)
-            if _outcome_key(under) == base_key:
-                continue
-            touching.append((label, rules))
-            if _matches(under, case["actual"], case.get("expected")):
-                found.append(label)
-        if not found:
-            for (la, ra), (lb, rb) in combinations(touching, 2):
-                both = _combine(ra, rb)
-                if both is not None and _agrees(case["input"], both, case["actual"], case.get("expected")):
-                    found.append(f"{la}+{lb}")
+        stored = case.get("explained_by")   # worked out where the hand was judged (a differential run)
+        if isinstance(stored, list) and all(isinstance(x, str) and _known_label(x) for x in stored):
+            found = list(stored)
+        else:
+            found = explain_case(case["input"], case["actual"], case.get("expected"), declared)
         result.explained_by[case["id"]] = found
         for label in found:
             explains.setdefault(label, set()).add(case["id"])
     # the smallest set: greedy cover, fewer pieces first on ties; a candidate under which a
     # case the implementation passed would differ does not explain anything (the
-    # implementation does not follow it), and is dropped
-    passes = [c for c in cases if c.get("status") == "pass" and isinstance(c.get("input"), dict) and c.get("actual")]
+    # implementation does not follow it), and is dropped.  A passed hand of a differential
+    # run keeps no answer: it agreed with the reference under the declared rules.
+    passes = [c for c in cases if c.get("status") == "pass" and isinstance(c.get("input"), dict)]
     left = {cid for cid, found in result.explained_by.items() if found}
     under = declared
     while left and explains:
@@ -245,7 +281,7 @@ def attribute(cases: list[dict], metadata: dict) -> Attribution:
         trial = under
         for piece in label.split("+"):
             trial = _with_label(trial, piece)
-        broken = [c["id"] for c in passes if not _agrees(c["input"], trial, c["actual"], c.get("expected"))]
+        broken = _broken_passes(passes, trial, declared)
         if broken:
             result.rejected[label] = broken
             continue
@@ -256,6 +292,36 @@ def attribute(cases: list[dict], metadata: dict) -> Attribution:
         left -= covered
     result.bugs = [c["id"] for c in failing if c["id"] not in result.attributed]
     return result
+
+
+#: Agreeing hands of a differential run (which keep no answer) checked against a candidate:
+#: a candidate the implementation does not follow changes the result of a share of hands, and
+#: shows on some of these; scoring every one of 10⁵ hands under every candidate would not end.
+AGREEING_HANDS_CHECKED = 1000
+
+
+def _broken_passes(passes: list[dict], trial: Rules, declared: Rules, most: int = 20) -> list[str]:
+    """Passed cases under which ``trial`` would make the reference disagree with what the
+    implementation answered (at most ``most``: one is enough to reject a candidate)."""
+    broken, agreeing = [], 0
+    for c in passes:
+        if c.get("actual"):
+            agrees = _agrees(c["input"], trial, c["actual"], c.get("expected"))
+        elif agreeing < AGREEING_HANDS_CHECKED:
+            # a differential hand that agreed: the answer was the reference's under ``declared``
+            agreeing += 1
+            agrees = _outcome_key(score_under(c["input"], trial)) == _outcome_key(score_under(c["input"], declared))
+        else:
+            continue
+        if not agrees:
+            broken.append(c["id"])
+            if len(broken) >= most:
+                break
+    return broken
+
+
+def _known_label(label: str) -> bool:
+    return all(piece in R.DELTAS or piece.partition(":")[0] in R.RULINGS for piece in label.split("+"))
 
 
 def _with_label(rules: Rules, label: str) -> Rules:

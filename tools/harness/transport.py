@@ -2,7 +2,9 @@
 in control of it whatever the program does.
 
 * The program runs in its own process group (its own session), so the harness can kill it
-  together with everything it started.
+  together with everything it started; a process it started that left the group (``setsid``,
+  a daemon's double fork) is found by the mark in its environment (:data:`MARK`, inherited by
+  every descendant) and killed too.
 * Every write and every read has a deadline.  Standard input and output are non-blocking and
   waited on with a selector: a program that stops reading its input cannot block the harness
   (the write gives up at its deadline), and one that stops answering cannot either.
@@ -23,6 +25,7 @@ speaks the protocol over this transport.
 from __future__ import annotations
 
 import atexit
+import itertools
 import os
 import selectors
 import signal
@@ -40,9 +43,14 @@ STDERR_TAIL_BYTES = 64 * 1024
 #: Bytes asked of the operating system per read.
 CHUNK = 1 << 20
 
+#: The environment variable that marks every process a program under test starts (its
+#: descendants inherit it), so that those which left its process group — ``setsid``, a
+#: daemon's double fork — are found in /proc and killed with it.
+MARK = "GB16_HARNESS_PROGRAM"
+
 # The watchdog: waits for the harness's end of the lifeline pipe to close, then kills the
-# program's process group.  It runs in its own session so that the group it kills, and a
-# Ctrl-C on the terminal, do not kill it first.
+# program's process group and every process carrying its mark.  It runs in its own session
+# so that the group it kills, and a Ctrl-C on the terminal, do not kill it first.
 _WATCHDOG = (
     "import os, sys\n"
     "try:\n"
@@ -53,7 +61,41 @@ _WATCHDOG = (
     "        os.killpg(int(sys.argv[1]), 9)\n"
     "    except OSError:\n"
     "        pass\n"
+    "    needle = sys.argv[2].encode()\n"
+    "    for _ in range(3):\n"
+    "        try:\n"
+    "            names = [n for n in os.listdir('/proc') if n.isdigit()]\n"
+    "        except OSError:\n"
+    "            break\n"
+    "        for n in names:\n"
+    "            try:\n"
+    "                with open('/proc/' + n + '/environ', 'rb') as f:\n"
+    "                    if needle in f.read().split(b'\\0'):\n"
+    "                        os.kill(int(n), 9)\n"
+    "            except OSError:\n"
+    "                pass\n"
 )
+
+
+def marked_processes(mark: bytes) -> list[int]:
+    """The processes whose environment holds *mark* (``NAME=value``), from /proc (Linux; an
+    empty list where there is no /proc or a process's environment cannot be read)."""
+    try:
+        names = [name for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        pid = int(name)
+        if pid == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as handle:
+                if mark in handle.read().split(b"\0"):
+                    found.append(pid)
+        except OSError:   # gone, or not ours to read
+            pass
+    return found
 
 
 class TransportError(Exception):
@@ -127,6 +169,7 @@ class StderrTail:
 
 
 _LIVE: "set[Transport]" = set()
+_SPAWNED = itertools.count(1)
 _LIVE_LOCK = threading.Lock()
 
 
@@ -159,9 +202,12 @@ class Transport:
     # -- life cycle
     def spawn(self) -> None:
         """Start the program (raises OSError when it cannot be run)."""
+        self._mark = f"{MARK}={os.getpid()}-{next(_SPAWNED)}-{time.time_ns()}"
+        env = dict(os.environ if self.env is None else self.env)
+        env[MARK] = self._mark.partition("=")[2]
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, start_new_session=True,
-                                     cwd=self.cwd, env=self.env, bufsize=0)
+                                     cwd=self.cwd, env=env, bufsize=0)
         with _LIVE_LOCK:
             _LIVE.add(self)
         self._start_watchdog(self.proc.pid)
@@ -175,7 +221,7 @@ class Transport:
         read_end, write_end = os.pipe()
         try:
             self._watchdog = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _WATCHDOG, str(pgid)], stdin=read_end,
+                [sys.executable, "-I", "-S", "-c", _WATCHDOG, str(pgid), self._mark], stdin=read_end,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
             self._lifeline = write_end
         except OSError:
@@ -219,6 +265,7 @@ class Transport:
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+            self._kill_marked()
             try:
                 proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
@@ -240,6 +287,24 @@ class Transport:
             except subprocess.TimeoutExpired:
                 pass
             self._watchdog = None
+
+    def _kill_marked(self) -> None:
+        """Kill the processes the program started that left its process group (they carry
+        its mark): a grandchild that called ``setsid``, a daemon.  Only a process that also
+        rewrote its environment escapes this (Linux /proc; elsewhere the group kill alone)."""
+        mark = getattr(self, "_mark", None)
+        if not mark:
+            return
+        for _ in range(3):   # a process may be forking while it is looked for
+            found = marked_processes(mark.encode())
+            if not found:
+                return
+            for pid in found:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            time.sleep(0.01)
 
     def close_input(self) -> None:
         """Close the program's standard input (it sees end of file)."""

@@ -120,6 +120,9 @@ class Summary:
     clauses: dict[str, dict]
     runlog_sha256: str
     attribution: Any = None      # tools/harness/attribution.Attribution
+    #: The run's own sections, shown by every format: results by feature and capability, and a
+    #: differential run's classes (tools/reports/run_sections.py).
+    sections: list = field(default_factory=list)
 
     @property
     def header(self) -> dict:
@@ -214,8 +217,10 @@ def summarize(log: RunLog) -> Summary:
         line = attribution.case_line(case["id"]) if attribution else None
         if line:
             case["attribution"] = line
+    from gb16.tools.reports import run_sections
+    sections = [s for s in (run_sections.differential_section(log), run_sections.features_section(log)) if s]
     return Summary(
-        log=log, counts=counts, attribution=attribution,
+        log=log, counts=counts, attribution=attribution, sections=sections,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
                         (log.footer or {}).get("stopped"), attribution),
         by_area=tally_by(cases, lambda c: [c.get("area", "?")]),

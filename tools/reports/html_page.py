@@ -408,6 +408,7 @@ def render(summary: Summary, title: str | None = None, sections: list[Section] =
         blocks.insert(0, ("failures", "Failures", problems))
     body = [section_html(s) for s in lead]
     body += [f'<section id="{sid}"><h2>{esc(head)}</h2>{content}</section>' for sid, head, content in blocks]
+    sections = [*summary.sections, *sections]
     body += [section_html(s) for s in sections]
     body.append(f'<section id="cases"><h2>Cases</h2>{filters_html(summary)}{cases_html(summary)}</section>')
     body.append(f'<section id="clauses"><h2>Clauses cited</h2>{clauses_html(summary)}</section>')

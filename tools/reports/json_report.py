@@ -44,7 +44,7 @@ def data(summary: Summary, sections: list[Section] = (), lead: list[Section] = (
         "skipped": [_case_brief(c) for c in summary.cases if c["status"] == "skipped"],
         "warnings": header.get("warnings", []) + summary.log.warnings,
         "sections": {s.id: {"title": s.title, "status": s.status, "data": s.data}
-                     for s in [*lead, *sections]},
+                     for s in [*lead, *summary.sections, *sections]},
     }
 
 

@@ -83,10 +83,36 @@ def render(summary: Summary) -> str:
                             ("runlog_sha256", summary.runlog_sha256),
                             ("verdict", summary.verdict.text)]:
             ET.SubElement(props, "property", name=name, value=xml_text(value))
+        for name, value in _class_properties(summary, area):
+            ET.SubElement(props, "property", name=name, value=xml_text(value))
         for case in cases:
             _testcase(suite, case, area, labels)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _class_properties(summary: Summary, area: str) -> list[tuple[str, str]]:
+    """For a differential run, the classes of disagreement seen in this family (area), one
+    property each: hands in all, the difference, what explains it, the shrunk example."""
+    section = next((s for s in summary.sections if s.id == "differential"), None)
+    if section is None:
+        return []
+    out = []
+    for c in (section.data or {}).get("classes") or []:
+        if area not in (c.get("families") or {}):
+            continue
+        from gb16.tools.differential.engine import hand_text
+        shrunk = (c.get("shrunk") or {}).get("input") or (c.get("example") or {}).get("input")
+        try:
+            example = hand_text(shrunk)
+        except Exception:
+            example = str(shrunk)
+        explains = ", ".join(f"{label} ×{k}" for label, k in (c.get("attributed") or {}).items())
+        out.append((f"differential_class:{c.get('key')}",
+                    f"{'known' if c.get('explained') else 'NEW'} · {c.get('count')} hands "
+                    f"({c['families'][area]} here) · {c.get('label')} · explained by {explains or '—'} · "
+                    f"shrunk example {example}"))
+    return out
 
 
 def _float(value) -> float:

@@ -94,6 +94,8 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
     out += [f"{h} By clause", "", table(["clause", "title", "cases", "pass", "failed", "known", "skipped"], [
         [a, summary.clauses.get(a, {}).get("title", "(not in clauses.json)"), t.total, t.counts["pass"],
          t.failed, t.counts["known"], t.counts["skipped"]] for a, t in summary.by_clause.items()]), ""]
+    for section in summary.sections:   # by feature; a differential run's classes
+        out += [render_section(section, heading_level), ""]
     if summary.not_compared_text():
         out += [f"> {cell(summary.not_compared_text())}", ""]
     groups = summary.failure_groups()

@@ -57,6 +57,10 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
         area_rows = [[area, t.total, t.counts["pass"], t.failed, t.counts["known"], t.counts["skipped"]]
                      for area, t in sorted(summary.by_area.items())]
         lines.append(tabulate(area_rows, headers=["area", "cases", "pass", "failed", "known", "skipped"]))
+    for section in summary.sections:
+        if section.id == "by-feature" and len(summary.by_area) <= 1 and not summary.not_compared():
+            continue   # a handful of cases: the counts say it all
+        lines += ["", *section_text(section)]
     not_compared = summary.not_compared_text()
     if not_compared:
         lines += ["", not_compared]
@@ -95,6 +99,28 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
     lines.append("")
     lines.append(f"verdict: {summary.verdict.text}")
     return printable("\n".join(lines))
+
+
+def section_text(section) -> list[str]:
+    """A report section (tools/reports/common.Section) as terminal lines."""
+    import textwrap
+    lines = [section.title + (f" — {section.status}" if section.status else "") + ":"]
+    for block in section.blocks:
+        if block[0] == "p":
+            lines += textwrap.wrap(block[1], 110) or [""]
+        elif block[0] == "table":
+            lines.append(tabulate([[_cell(v) for v in row] for row in block[2]], headers=block[1],
+                                  tablefmt="simple", disable_numparse=True))
+        elif block[0] == "pre":
+            lines.append(block[1])
+        elif block[0] == "list":
+            lines += [f"  * {item}" for item in block[1]]
+    return lines
+
+
+def _cell(value, width: int = 60) -> str:
+    text = "" if value is None else " ".join(str(value).split())
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 #: Exit status of ``certify``/``summary`` for a run that did not finish (interrupted).

@@ -1,0 +1,126 @@
+"""Sections of a run's own report that every format shows (Markdown, HTML, JSON, the terminal;
+JUnit where it has room): the results per case feature and capability, and — for a
+differential run — its classes of disagreement.
+
+Each is a :class:`~gb16.tools.reports.common.Section` given as data, computed from the run
+log alone, so that every renderer lays out the same rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gb16.tools.harness.features import CAPABILITIES, case_features, declared_capabilities
+from gb16.tools.harness.runlog import FAILING
+
+
+# --------------------------------------------------------------------------- features × results
+
+def record_features(case: dict) -> list[str]:
+    """A run log case's feature tags: the ones recorded with it (a corpus run), else derived
+    from its input (a differential hand, whose line keeps an expectation only when it
+    disagreed: that would count waits on disagreements alone)."""
+    if isinstance(case.get("features"), list):
+        return [str(f) for f in case["features"]]
+    return case_features({"input": case.get("input"), "expect": {}})
+
+
+def features_section(log) -> Any:
+    """Cases per feature (waits, invalid input, flags, flowers, kongs, variant) and status,
+    with the capability the feature needs and whether the implementation declared it."""
+    from gb16.tools.reports.common import Section
+    have = declared_capabilities(log.header.get("implementation") or {})
+    capability_of = {feature: name for name, feature in CAPABILITIES.items()}
+    rows: dict[str, dict] = {}
+    for case in log.cases:
+        for feature in record_features(case):
+            row = rows.setdefault(feature, {"cases": 0, "pass": 0, "failed": 0, "known": 0, "skipped": 0,
+                                            "not_compared": 0, "not_sent": 0})
+            row["cases"] += 1
+            status = case.get("status")
+            if status in FAILING:
+                row["failed"] += 1
+            elif status in row:
+                row[status] += 1
+            capability = capability_of.get(feature)
+            if capability and any(e.get("capability") == capability for e in case.get("uncompared") or []):
+                row["not_compared"] += 1
+            if capability and capability in (case.get("needs") or []):
+                row["not_sent"] += 1
+    order = ["waits", "invalid-input", "flags", "flowers", "kongs", "gb16", "gb13"]
+    ordered = sorted(rows, key=lambda f: (order.index(f) if f in order else len(order), f))
+    table = []
+    for feature in ordered:
+        row = rows[feature]
+        capability = capability_of.get(feature)
+        declared = ("—" if capability is None else f"{capability}: yes" if have[capability]
+                    else f"{capability}: declared absent")
+        judged = row["cases"] - row["skipped"]
+        absent = capability is not None and not have[capability]
+        rate = "not compared" if absent else (f"{100 * row['pass'] / judged:.0f}%" if judged else "—")
+        table.append([feature, declared, row["cases"], row["pass"], row["failed"], row["known"], row["skipped"],
+                      row["not_compared"] + row["not_sent"], rate])
+    section = Section("by-feature", "By feature and capability",
+                      data={f: dict(rows[f], capability=capability_of.get(f),
+                                    declared=have.get(capability_of.get(f), None) if capability_of.get(f) else None)
+                            for f in ordered})
+    section.p("Cases per feature tag (derived from the input and expectation, corpus/schema `features`) and the "
+              "capability the feature needs. Where the implementation declared a capability absent, its field was "
+              "not compared or the case not sent ('not compared'): a pass there is a pass of the rest of the case, "
+              "never of that capability.")
+    return section.table(["feature", "capability", "cases", "pass", "failed", "known", "skipped", "not compared",
+                          "pass rate"], table)
+
+
+# --------------------------------------------------------------------------- differential classes
+
+def differential_section(log) -> Any:
+    """The classes of a differential run (its footer): count, families, what explains them,
+    the shrunk example; and the families' shares.  None for a corpus run or an unfinished one."""
+    from gb16.tools.reports.common import Section
+    summary = (log.footer or {}).get("differential")
+    if not isinstance(summary, dict):
+        return None
+    from gb16.tools.differential.engine import hand_text
+    n = summary.get("hands", 0)
+    impl = summary.get("implementation") or {}
+    section = Section("differential", "Differential classes",
+                      status="pass" if not summary.get("unexplained") else "fail", data=summary)
+    section.p(f"{summary.get('variant')} differential: gb16.reference vs {impl.get('name')} {impl.get('version')} — "
+              f"{n} random hands, seed {summary.get('seed')}: agree {summary.get('agree')} "
+              f"(ties {summary.get('ties')}), disagree {summary.get('disagree')} (known {summary.get('known')}, "
+              f"unexplained {summary.get('unexplained')} in {len(summary.get('unexplained_classes') or [])} "
+              f"classes); {summary.get('hands_per_second')} hands/s.")
+    attribution = summary.get("attribution") or {}
+    if attribution.get("verdict"):
+        section.p(f"Attribution: {attribution['verdict']}.")
+    rows = []
+    for c in summary.get("classes") or []:
+        shrunk = (c.get("shrunk") or {}).get("input") or (c.get("example") or {}).get("input")
+        explains = ", ".join(f"{label} ×{k}" for label, k in (c.get("attributed") or {}).items())
+        rows.append(["known" if c.get("explained") else "NEW", c.get("count"), c.get("first_hand"), c.get("label"),
+                     ", ".join(c.get("families") or {}), explains or "—",
+                     _hand(hand_text, shrunk), c.get("key")])
+    if rows:
+        section.table(["status", "hands", "first", "difference", "families", "explained by", "shrunk example",
+                       "class"], rows)
+    else:
+        section.p("No disagreement: every hand agreed or tied.")
+    families = summary.get("families") or {}
+    if families:
+        section.table(["family", "hands", "share", "disagree", "ties"],
+                      [[f, t.get("hands"), f"{100 * (t.get('share') or 0):.1f}%", t.get("disagree"), t.get("ties")]
+                       for f, t in families.items()])
+    if summary.get("drafts"):
+        section.p(f"Corpus-case drafts of the shrunk examples (expectations to be worked by hand from the texts): "
+                  f"{summary['drafts']}")
+    if summary.get("known_not_seen"):
+        section.p("Known differences not seen in this run: " + ", ".join(map(str, summary["known_not_seen"])))
+    return section
+
+
+def _hand(hand_text, case) -> str:
+    try:
+        return hand_text(case)
+    except Exception:   # a hand-edited footer: show what is there
+        return str(case)

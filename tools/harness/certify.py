@@ -113,6 +113,10 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
             record["actual"] = outcome.result
             record["diff"] = compare(judged_on, outcome.result)
             record["status"] = "fail" if record["diff"] else "pass"
+            if record["diff"] and isinstance(case.get("input"), dict):   # worked out once, kept in the log
+                record["explained_by"] = attribution.explain_case(case["input"], outcome.result,
+                                                                  selection.expected,
+                                                                  attribution.declared_rules(metadata))
         elif outcome.kind == "skipped":
             record["message"] = outcome.message or "skipped by the implementation"
         else:

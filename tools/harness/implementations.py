@@ -78,7 +78,8 @@ class SubprocessImplementation(Implementation):
     """
 
     def __init__(self, command: str | list[str], startup_timeout: float = 30.0,
-                 cwd: str | None = None, env: dict | None = None, max_line: int = MAX_LINE_BYTES):
+                 cwd: str | None = None, env: dict | None = None, max_line: int = MAX_LINE_BYTES,
+                 fenced: bool = True):
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise HarnessError("--impl: empty command")
@@ -86,6 +87,10 @@ class SubprocessImplementation(Implementation):
         self.startup_timeout = startup_timeout
         self.cwd, self.env, self.max_line = cwd, env, max_line
         self.transport: Transport | None = None
+        #: Stop the program while looking for unsolicited output and writing each request
+        #: (Transport.send_fenced); off only for the harness's own python host, which writes
+        #: nothing unasked.
+        self.fenced = fenced
         self.metadata: dict | None = None
         self.restarts = 0
         self.warnings = []
@@ -196,12 +201,18 @@ class SubprocessImplementation(Implementation):
             if self.transport is not None:
                 self._kill()
             self._restart()  # after a crash, timeout, garbage or violation (ImplementationError ends the run)
-        early = self.transport.pending()
-        if early:
-            self._violation(seq, f"output before request {seq} was sent", early)
-            self._restart()
+        request = self._encode({"cmd": "score", "seq": seq, "input": case_input})
         try:
-            self.transport.send(self._encode({"cmd": "score", "seq": seq, "input": case_input}), deadline)
+            if self.fenced:
+                early = self.transport.send_fenced(request, deadline)   # nothing can slip in between
+            else:
+                early = self.transport.pending()
+                if not early:
+                    self.transport.send(request, deadline)
+            if early:
+                self._violation(seq, f"output before request {seq} was sent", early)
+                self._restart()
+                self.transport.send(request, deadline)
         except TransportTimeout as exc:
             context = self._exit_context(wait=0)
             self._kill()
@@ -396,6 +407,7 @@ def resolve_isolated(spec: str, startup_timeout: float = 30.0) -> Implementation
     if (module_name.endswith(".py") or os.sep in module_name) and not Path(module_name).is_file():
         raise HarnessError(f"--impl python:{module_name}:…: no such file")
     hosted = SubprocessImplementation([sys.executable, "-m", "gb16.tools.harness.python_host",
-                                       target[len("python:"):]], startup_timeout=startup_timeout)
+                                       target[len("python:"):]], startup_timeout=startup_timeout,
+                                      fenced=False)   # the host answers only what it is asked
     hosted.spec = spec
     return hosted

@@ -5,6 +5,10 @@ in control of it whatever the program does.
   together with everything it started; a process it started that left the group (``setsid``,
   a daemon's double fork) is found by the mark in its environment (:data:`MARK`, inherited by
   every descendant) and killed too.
+* A request is written while the program is stopped (SIGSTOP to its group, confirmed by
+  waitpid) after its output was checked (:meth:`Transport.send_fenced`), so a line the
+  program writes before its request is sent is found before the request — never read after
+  it as if it were the answer.
 * Every write and every read has a deadline.  Standard input and output are non-blocking and
   waited on with a selector: a program that stops reading its input cannot block the harness
   (the write gives up at its deadline), and one that stops answering cannot either.
@@ -345,6 +349,68 @@ class Transport:
         finally:
             if key is not None and self._selector is not None:
                 self._selector.unregister(fd)
+
+    def send_fenced(self, data: bytes, deadline: float) -> bytes:
+        """Send a request only if the program has written nothing unasked: returns the output
+        already there (nothing sent then: that output came before the request), or b"" once
+        *data* is sent.
+
+        Checking for output and then writing leaves a window in which a program can write a
+        line just before its request arrives and have it taken for the answer.  So the program
+        is stopped (SIGSTOP to its process group; its own process confirmed stopped by waitpid)
+        while its output is checked and the request is written, and continued after: whatever
+        it writes afterwards was written after the request was in its input.  Where the
+        program cannot be stopped or confirmed in time, the check and the write are done
+        without the fence."""
+        proc = self.proc
+        if proc is None or proc.stdin is None or proc.stdin.closed:
+            raise TransportClosed("the program is not running")
+        stopped = self._stop(proc, min(deadline, time.monotonic() + 1.0))
+        try:
+            early = self.pending()
+            if early:
+                return early
+            fd = proc.stdin.fileno()
+            written = 0
+            if stopped:   # as much as the pipe takes without waiting; the rest after continuing
+                try:
+                    written = os.write(fd, data)
+                except BlockingIOError:
+                    written = 0
+                except OSError:
+                    raise TransportClosed("the program's standard input is closed") from None
+        finally:
+            if stopped:
+                try:
+                    os.killpg(proc.pid, signal.SIGCONT)
+                except OSError:
+                    pass
+        if written < len(data):
+            self.send(data[written:], deadline)
+        return b""
+
+    def _stop(self, proc: subprocess.Popen, until: float) -> bool:
+        """Stop the program's process group; True once its own process is seen stopped."""
+        if proc.returncode is not None:
+            return False
+        try:
+            os.killpg(proc.pid, signal.SIGSTOP)
+        except OSError:
+            return False
+        while True:
+            try:
+                pid, status = os.waitpid(proc.pid, os.WUNTRACED | os.WNOHANG)
+            except ChildProcessError:
+                return False
+            if pid and os.WIFSTOPPED(status):
+                return True
+            if pid:   # it exited meanwhile: keep its status for the harness
+                proc.returncode = os.waitstatus_to_exitcode(status)
+                return False
+            if time.monotonic() >= until:
+                os.killpg(proc.pid, signal.SIGCONT)
+                return False
+            time.sleep(0.00005)
 
     # -- reading
     def _read_available(self, timeout: float) -> bool:

@@ -110,6 +110,15 @@ def candidates(declared: Rules) -> tuple[tuple[str, Rules], ...]:
     return tuple(out)
 
 
+def explains(case_input, label: str, actual: dict, template: dict | None, declared: Rules) -> bool:
+    """Whether the reference under ``declared`` changed by ``label`` (a candidate, or a pair
+    ``a+b``) answers what the implementation did."""
+    rules = declared
+    for piece in label.split("+"):
+        rules = _with_label(rules, piece)
+    return _agrees(case_input, rules, actual, template)
+
+
 def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
     """The labels of the candidates (a single option or delta, else a pair of them) under which
     the reference's result for ``case_input`` is what the implementation answered (``actual``);

@@ -6,6 +6,7 @@ on a Dask cluster, faults mid-run, and the planted scorers each being found.
 """
 
 import json
+from pathlib import Path
 import sys
 from collections import Counter
 
@@ -301,6 +302,9 @@ def test_a_differential_run_log_renders_in_every_report_format(tmp_path):
     assert data["sections"]["differential"]["data"]["classes"][0]["key"] == key
     junit = written["junit"].read_text(encoding="utf-8")
     assert f'name="differential_class:{key}"' in junit
+    import xmlschema
+    xmlschema.XMLSchema(str(Path(__file__).parent / "fixtures" / "junit" / "junit-10.xsd")).validate(
+        str(written["junit"]))
     from gb16.tools.reports import terminal
     from gb16.tools.reports.common import summarize
     text = terminal.render(summarize(runlog.read(tmp_path / "run.jsonl")))

@@ -683,24 +683,43 @@ def test_early_answers_are_violations(tmp_path):
     assert log.failed()
 
 
-def _early_late_run(tmp_path, monkeypatch, name: str):
-    """The early-late program against a harness that pauses 1 s between looking for output
-    and writing the request (as a busy machine may): which of the program's early lines were
-    written before their request was in its input, and the run's statuses by seq."""
+def _early_late_run(tmp_path, monkeypatch, name: str, fenced: bool):
+    """The early-late program against a harness that, between looking for output and writing
+    the request, lets the program go ahead (a ``go`` file) and waits until it has written its
+    early line or 0.6 s passed: which of its early lines were written before their request
+    was in its input, the statuses by seq, and the seqs of the lines refused as violations."""
     from gb16.tools.harness import transport
-    real_pending = transport.Transport.pending
+    real_pending, real_fenced = transport.Transport.pending, transport.Transport.send_fenced
+    written = tmp_path / f"{name}.early"
+    current = {}
 
-    def slow_pending(self):   # the pause between looking for output and writing the request
+    def unfenced(self, data, deadline):   # the same harness without the fence: look, then write
+        found = self.pending()
+        if found:
+            return found
+        self.send(data, deadline)
+        return b""
+
+    def sending(self, data, deadline):
+        current["seq"] = json.loads(data)["seq"]
+        return (real_fenced if fenced else unfenced)(self, data, deadline)
+
+    def pending(self):
         found = real_pending(self)
         if sys._getframe(1).f_code.co_name in ("send_fenced", "unfenced"):
-            time.sleep(1.0)
+            seq = current["seq"]
+            Path(f"{written}.go{seq}").touch()
+            until = time.monotonic() + 0.6
+            while time.monotonic() < until and not (
+                    written.exists() and any(line.split()[0] == str(seq)
+                                             for line in written.read_text().splitlines())):
+                time.sleep(0.005)
         return found
 
-    monkeypatch.setattr(transport.Transport, "pending", slow_pending)
-    written = tmp_path / f"{name}.early"
-    log = certify(tmp_path, misbehaving("early-late", "--pid-file", str(written), "--delay", "0.5"),
-                  name=f"{name}.jsonl",
-                  filters=["fx-seed-*"])
+    monkeypatch.setattr(transport.Transport, "pending", pending)
+    monkeypatch.setattr(transport.Transport, "send_fenced", sending)
+    log = certify(tmp_path, misbehaving("early-late", "--pid-file", str(written), "--delay", "5"),
+                  name=f"{name}.jsonl", filters=["fx-seed-*"])
     early = [tuple(map(int, line.split())) for line in written.read_text().splitlines()]
     refused = {json.loads(v["offending_line"].splitlines()[0])["seq"] for v in log.violations}
     return {seq: waiting for seq, waiting in early}, {c["seq"]: c["status"] for c in log.cases}, refused
@@ -711,23 +730,12 @@ def test_a_line_written_before_its_request_is_never_its_answer(tmp_path, monkeyp
     before it wrote the request.  The program is stopped while the harness looks and writes
     (Transport.send_fenced), so every line it writes comes after the request is in its input.
     The control, the same harness without the fence, takes such a line for the answer."""
-    early, statuses_by_seq, refused = _early_late_run(tmp_path, monkeypatch, "fenced")
+    early, statuses_by_seq, refused = _early_late_run(tmp_path, monkeypatch, "fenced", fenced=True)
     sent = {seq: waiting for seq, waiting in early.items() if seq in statuses_by_seq}
     assert len(sent) >= 2, (early, statuses_by_seq, refused)
-    # held off while the harness looked and wrote: a line came after its request was in its input,
-    # or (on a machine slow to stop it) before the harness looked, and was then refused
-    assert all(waiting > 0 or seq in refused for seq, waiting in sent.items()), (early, refused)
-    from gb16.tools.harness import transport
-
-    def unfenced(self, data, deadline):
-        found = self.pending()
-        if found:
-            return found
-        self.send(data, deadline)
-        return b""
-
-    monkeypatch.setattr(transport.Transport, "send_fenced", unfenced)
-    early, statuses_by_seq, refused = _early_late_run(tmp_path, monkeypatch, "control")
+    # held off while the harness looked and wrote: each line came after its request was in its input
+    assert all(waiting > 0 for waiting in sent.values()), (early, refused)
+    early, statuses_by_seq, refused = _early_late_run(tmp_path, monkeypatch, "control", fenced=False)
     before = [seq for seq, waiting in early.items() if waiting == 0 and seq in statuses_by_seq]
     taken = [seq for seq in before if seq not in refused and statuses_by_seq.get(seq) == "fail"]
     assert taken, (early, statuses_by_seq, refused)    # written before its request, taken as its answer

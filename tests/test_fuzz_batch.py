@@ -63,3 +63,124 @@ def test_brackets_are_matched_in_one_pass():
     assert _code(hand="[12[3m] 111222333z 44455z")[1].startswith("brackets nested or unbalanced after position 1")
     assert _code(hand="{1111m 111222333444z 5z")[1] == "unclosed '{' at position 1"
     assert _code(hand="111m] 222333444z 123m 55z")[1] == "unmatched ']' at position 5"
+
+
+# -- the seeded fuzz (tools/fuzz_batch.py) --------------------------------------------------------
+
+import io
+import subprocess
+import sys
+
+from gb16.reference import ERROR_CODES
+from gb16.tools import fuzz_batch as F
+from gb16.tools.cmd_score import batch_result
+
+#: lines of each kind; the over-long lines are megabytes each, so fewer of them
+PER_KIND = {kind: 2000 for kind in F.KINDS} | {"long_line": 8, "long_hand": 500}
+SEED = 20261203
+
+
+@pytest.fixture(scope="module")
+def fuzz_lines() -> list[tuple[str, bytes]]:
+    lines = [("issue", raw) for raw in F.ISSUE_INPUTS]
+    for n, kind in enumerate(F.KINDS):
+        lines.extend(F.generate(SEED + n, PER_KIND[kind], [kind]))
+    return lines
+
+
+@pytest.fixture(scope="module")
+def expected(fuzz_lines) -> list[bytes]:
+    """Each line's result through the batch's own per-line function, in this process."""
+    return [batch_result(F.as_read(raw)) for _, raw in fuzz_lines]
+
+
+def test_the_generator_is_seeded_reaches_every_kind_and_never_writes_a_newline(fuzz_lines):
+    assert list(F.generate(7, 300)) == list(F.generate(7, 300))
+    assert {kind for kind, _ in F.generate(7, 3000)} >= set(F.KINDS) - {"long_line"}
+    assert all(b"\n" not in raw for _, raw in fuzz_lines)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_batch_process_answers_every_line_in_order(tmp_path, fuzz_lines, expected, jobs):
+    """One valid-UTF-8 result per line, documented codes only, nothing on stderr, exit 0, and
+    line for line what the per-line function gives (so nothing is out of order or lost)."""
+    stdin, stdout = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    stdin.write_bytes(b"".join(raw + b"\n" for _, raw in fuzz_lines))
+    stderr, status = F.run_batch_process(stdin, stdout, jobs=jobs)
+    with open(stdout, "rb") as f:
+        verdict = F.check(len(fuzz_lines), f, stderr, status)
+    assert verdict.violations == []
+    assert stdout.read_bytes().split(b"\n")[:-1] == [line.rstrip(b"\n") for line in expected]
+
+
+def test_every_kind_gets_documented_codes_and_the_hostile_ones_are_refused(fuzz_lines, expected):
+    by_kind: dict[str, set] = {}
+    for (kind, _), out in zip(fuzz_lines, expected):
+        result = F.jsonlines.parse_line(out)
+        by_kind.setdefault(kind, set()).add("ok" if result["ok"] else result["error"]["code"])
+    assert all(codes <= set(ERROR_CODES) | {"ok"} for codes in by_kind.values()), by_kind
+    for kind in ("empty", "invalid_utf8", "deep", "surrogate", "separator", "duplicate_key", "non_finite",
+                 "long_line"):
+        assert by_kind[kind] == {"invalid_json"}, (kind, by_kind[kind])
+    assert by_kind["long_hand"] <= {"invalid_notation", "invalid_input", "unsupported_variant"}
+    assert "ok" in by_kind["valid"] and "ok" in by_kind["mutate_hand"]  # the mutations stay near valid hands
+
+
+def test_the_issue_inputs_get_these_codes(expected):
+    codes = [F.jsonlines.parse_line(out)["error"]["code"] for out in expected[:len(F.ISSUE_INPUTS)]]
+    assert codes == ["invalid_json"] * 8 + ["invalid_notation"] * 2 + ["invalid_json", "invalid_notation",
+                                                                        "invalid_json"]
+
+
+def test_the_slowest_line_takes_under_50_ms_alone(fuzz_lines):
+    """Every line timed once in this process; the slowest is timed again alone (best of three), so
+    that a loaded machine's pause is not blamed on a line."""
+    times = [F.time_line(raw) for _, raw in fuzz_lines]
+    worst = max(range(len(times)), key=times.__getitem__)
+    kind, raw = fuzz_lines[worst]
+    alone = F.retime(raw)
+    assert alone < 0.050, f"{kind} line of {len(raw)} bytes takes {alone * 1000:.1f} ms: {raw[:80]!r}"
+
+
+@pytest.mark.parametrize("command", ["score", "explain"])
+def test_score_and_explain_on_stdin_refuse_each_issue_input_with_one_error(command, monkeypatch, capsys):
+    from gb16.tools.cli import main
+    for raw in F.ISSUE_INPUTS:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+        assert main([command, "-", "--json"]) == 2
+        out, err = capsys.readouterr()
+        assert err == "" and out.count("\n") == 1, (raw[:60], err[-300:])
+        assert F.jsonlines.parse_line(out)["error"]["code"] in ERROR_CODES
+    proc = subprocess.run([sys.executable, "-m", "gb16.tools.cli", command, "-"], input=F.ISSUE_INPUTS[1],
+                          capture_output=True)
+    assert proc.returncode == 2 and proc.stderr == b"" and b"nest more than 64 deep" in proc.stdout
+
+
+def test_the_check_fails_on_planted_faults(fuzz_lines, expected):
+    """Lost, unordered, non-UTF-8 or undocumented output, a traceback, a bad exit: each is caught."""
+    good = expected[:50]
+    assert F.check(50, good).violation_count == 0
+    planted = {
+        "a line lost": (good[:-1], b"", 0),
+        "raw 0xff echoed": (good[:-1] + [b'{"ok": false, "error": {"code": "invalid_json", "message": "\xff"}}\n'],
+                            b"", 0),
+        "an undocumented code": (good[:-1] + [b'{"ok": false, "error": {"code": "internal_error", "message": "x"}}\n'],
+                                 b"", 0),
+        "a traceback": (good, b"Traceback (most recent call last):\n", 0),
+        "exit status 1": (good, b"", 1),
+        "no final newline": (good[:-1] + [good[-1].rstrip(b"\n")], b"", 0),
+    }
+    for name, (outs, stderr, status) in planted.items():
+        assert F.check(50, outs, stderr, status).violation_count, name
+
+
+def test_a_naive_reader_fails_the_fuzz(fuzz_lines, monkeypatch):
+    """The fuzz reaches what it claims: with the strict reader replaced by json.loads, lines get an
+    undocumented code (RecursionError, huge integers, invalid UTF-8) and hostile lines are accepted."""
+    import json
+
+    from gb16.tools import cmd_score
+    monkeypatch.setattr(cmd_score.jsonlines, "parse_stream_line", lambda raw: json.loads(raw))
+    outs = [batch_result(F.as_read(raw)) for _, raw in fuzz_lines]
+    verdict = F.check(len(outs), outs)
+    assert verdict.codes["internal_error"] > 100 and verdict.violation_count > 100

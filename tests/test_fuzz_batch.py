@@ -184,3 +184,74 @@ def test_a_naive_reader_fails_the_fuzz(fuzz_lines, monkeypatch):
     outs = [batch_result(F.as_read(raw)) for _, raw in fuzz_lines]
     verdict = F.check(len(outs), outs)
     assert verdict.codes["internal_error"] > 100 and verdict.violation_count > 100
+
+
+# -- every file a tool reads ---------------------------------------------------------------------
+
+#: hostile file contents: each must be refused with the file named, never a traceback
+HOSTILE_FILES = {
+    "empty": b"", "invalid UTF-8": b'{"a": "\xff"}', "nested 1000 deep": b"[" * 1000 + b"]" * 1000,
+    "a 4301-digit integer": b'{"a": ' + b"1" * 4301 + b"}", "a lone surrogate": b'{"a": "\\ud800"}',
+    "a duplicate key": b'{"a": "x", "a": "y"}', "NaN": b'{"a": NaN}', "NUL": b'{"a": "\x00"}', "only \\x1c": b"\x1c",
+    "a byte-order mark": b"\xef\xbb\xbf{}",
+}
+
+
+def _run_cli(argv, capsys) -> tuple[int, str]:
+    from gb16.tools.cli import main
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out + err
+
+
+@pytest.mark.parametrize("name", HOSTILE_FILES)
+def test_known_failures_corpus_and_run_logs_refuse_a_hostile_file_naming_it(name, tmp_path, capsys):
+    raw = HOSTILE_FILES[name]
+    known = tmp_path / "known.json"
+    known.write_bytes(raw)
+    (tmp_path / "corpus" / "cases").mkdir(parents=True)
+    (tmp_path / "corpus" / "cases" / "bad.json").write_bytes(raw)
+    log = tmp_path / "run.jsonl"
+    log.write_bytes(raw)
+    runs = {
+        "known failures": ["certify", "--impl", "reference", "--known-failures", str(known), "--no-progress",
+                           "--out", str(tmp_path / "a.jsonl"), "--filter", "seed-examples-1-*"],
+        "corpus": ["certify", "--impl", "reference", "--corpus", str(tmp_path / "corpus"), "--no-progress",
+                   "--out", str(tmp_path / "b.jsonl")],
+        "corpus check": ["corpus", "check", "--corpus", str(tmp_path / "corpus"), "--no-reference"],
+        "summary": ["summary", str(log)],
+        "known differences": ["certify", "--impl", "reference", "--random", "5", "--known-differences", str(known),
+                              "--out", str(tmp_path / "c.jsonl"), "--no-progress", "--jobs", "1"],
+    }
+    for what, argv in runs.items():
+        status, text = _run_cli(argv, capsys)
+        assert status != 0, (what, text)
+        assert "Traceback" not in text
+        named = {"corpus": "bad.json", "corpus check": "bad.json", "summary": "run.jsonl"}.get(what, "known.json")
+        assert named in text or (name == "empty" and what == "summary" and "empty run log" in text), (what, text)
+
+
+def test_a_run_log_line_names_its_line(tmp_path, capsys):
+    status, _ = _run_cli(["certify", "--impl", "reference", "--no-progress", "--filter", "seed-examples-1-*",
+                          "--out", str(tmp_path / "run.jsonl")], capsys)
+    assert status == 0
+    good = (tmp_path / "run.jsonl").read_bytes()
+    for raw in HOSTILE_FILES.values():
+        if not raw:
+            continue
+        (tmp_path / "bad.jsonl").write_bytes(good.replace(b"\n", b"\n" + raw + b"\n", 1))
+        status, text = _run_cli(["summary", str(tmp_path / "bad.jsonl")], capsys)
+        assert status == 2 and "bad.jsonl: line 2" in text and "Traceback" not in text, text
+
+
+def test_a_surrogate_in_known_failures_never_reaches_the_run_log(tmp_path, capsys):
+    """A lone surrogate a user gave (here in a reason) is refused; the run log is always UTF-8."""
+    known = tmp_path / "known.json"
+    known.write_text('{"seed-examples-1": "\\ud800"}')
+    status, text = _run_cli(["certify", "--impl", "reference", "--known-failures", str(known), "--no-progress",
+                             "--out", str(tmp_path / "run.jsonl"), "--filter", "seed-examples-1-*"], capsys)
+    assert status == 2 and "lone surrogate" in text
+    from gb16.tools.harness.runlog import RunLogWriter
+    with RunLogWriter.create(tmp_path / "w.jsonl", {"type": "header", "x": "\ud800"}):
+        pass
+    assert (tmp_path / "w.jsonl").read_bytes() == b'{"type": "header", "x": "\\ud800"}\n'

@@ -16,6 +16,7 @@ import json
 import sys
 from pathlib import Path
 
+from gb16.reference import jsonlines
 from gb16.tools.differential import engine
 
 
@@ -42,10 +43,12 @@ def register_options(parser: argparse.ArgumentParser) -> None:
 
 def is_differential_log(path) -> bool:
     try:
-        first = Path(path).open(encoding="utf-8").readline()
-        return json.loads(first).get("kind") == "differential"
-    except (OSError, ValueError, AttributeError):
+        with Path(path).open("rb") as f:
+            first = next(jsonlines.read_lines(f), b"")
+        header = jsonlines.parse_stream_line(first)
+    except (OSError, jsonlines.JSONInputError):
         return False
+    return isinstance(header, dict) and header.get("kind") == "differential"
 
 
 def options_from(args) -> engine.Options:

@@ -38,7 +38,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from gb16 import reference
-from gb16.reference import table
+from gb16.reference import jsonlines, table
 from gb16.tools.differential import families as F
 from gb16.tools.differential import verdict
 from gb16.tools.harness import attribution, runlog
@@ -211,12 +211,12 @@ def known_path(metadata: dict) -> Path:
 def load_known(path) -> dict[str, str]:
     """A known-differences file: JSON ``{class key or corpus case id: reason}``."""
     path = Path(path)
+    if not path.exists():
+        raise HarnessError(f"known-differences file {path} does not exist")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise HarnessError(f"known-differences file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise HarnessError(f"known-differences file {path} is not JSON: {exc}") from None
+        data = jsonlines.load_file(path)  # strict: UTF-8, depth, numbers, duplicate keys, surrogates
+    except jsonlines.JSONInputError as exc:
+        raise HarnessError(f"known-differences file {exc}") from None
     if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) and v
                                              for k, v in data.items()):
         raise HarnessError(f"known-differences file {path}: expected {{\"class-key\": \"reason\", …}}")

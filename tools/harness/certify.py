@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gb16.reference import jsonlines
 from gb16.tools.differential import cli as differential
 from gb16.tools.harness import runlog
 from gb16.tools.harness import attribution
@@ -64,12 +65,12 @@ def load_known_failures(path: str | None) -> dict[str, str]:
     """The known-failures file: JSON ``{case id: reason}``."""
     if not path:
         return {}
+    if not Path(path).exists():
+        raise HarnessError(f"--known-failures {path}: no such file")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise HarnessError(f"--known-failures {path}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise HarnessError(f"--known-failures {path}: not a JSON file ({exc})") from None
+        data = jsonlines.load_file(path)  # strict: UTF-8, depth, numbers, duplicate keys, surrogates
+    except jsonlines.JSONInputError as exc:
+        raise HarnessError(f"--known-failures {exc}") from None
     problem = schema_problem("protocol/known-failures.schema.json", data)
     if problem:
         raise HarnessError(f"--known-failures {path}: {problem} "

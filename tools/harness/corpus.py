@@ -5,11 +5,11 @@ corpus/schema/cases.schema.json, the fan table and clause registry beside them, 
 from __future__ import annotations
 
 import fnmatch
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from gb16 import corpus as corpus_package
+from gb16.reference import jsonlines
 from gb16.tools.harness import runlog
 from gb16.tools.harness.protocol import HarnessError, schema_problem
 
@@ -52,9 +52,9 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
     cases, areas, seen, problems = [], {}, {}, []
     for file in files:
         try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problems.append(f"{file}: not readable JSON ({exc})")
+            data = jsonlines.load_file(file)  # strict: UTF-8, depth, numbers, duplicate keys
+        except jsonlines.JSONInputError as exc:
+            problems.append(str(exc))
             continue
         problem = schema_problem("cases.schema.json", data)
         if problem:
@@ -71,10 +71,19 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
         raise HarnessError("the corpus is not valid:\n  " + "\n  ".join(problems))
     fans_path = root / "fans.json" if (root / "fans.json").is_file() else corpus_package.FANS_PATH
     clauses_path = root / "clauses.json" if (root / "clauses.json").is_file() else corpus_package.CLAUSES_PATH
-    fans = json.loads(fans_path.read_text(encoding="utf-8"))["fans"]
-    clauses = {a["anchor"]: a for a in json.loads(clauses_path.read_text(encoding="utf-8"))["anchors"]}
+    try:
+        fans = jsonlines.load_file(fans_path)["fans"]
+        clauses = {a["anchor"]: a for a in jsonlines.load_file(clauses_path)["anchors"]}
+    except jsonlines.JSONInputError as exc:
+        raise HarnessError(f"the corpus is not valid: {exc}") from None
+    except (TypeError, KeyError) as exc:
+        raise HarnessError(f"the corpus is not valid: {fans_path} or {clauses_path} lacks {exc} "
+                           "(a fan table {\"fans\": […]}, a clause registry {\"anchors\": […]})") from None
     version_file = root / "VERSION"
-    version = version_file.read_text().strip() if version_file.is_file() else runlog.gb16_version()
+    try:
+        version = version_file.read_text(encoding="utf-8").strip() if version_file.is_file() else runlog.gb16_version()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HarnessError(f"the corpus is not valid: {version_file} is not readable text ({exc})") from None
     digest = runlog.fingerprint({**{f"cases/{p.name}": p for p in files},
                                  "fans.json": fans_path, "clauses.json": clauses_path})
     return Corpus(root=root.resolve(), cases=cases, areas=areas, fans=fans, clauses=clauses,

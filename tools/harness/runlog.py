@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from gb16.reference import jsonlines
+
 FORMAT = "gb16-runlog"
 FORMAT_VERSION = 1
 
@@ -119,7 +121,7 @@ class RunLogWriter:
         return cls(path, open(path, "a", encoding="utf-8"))
 
     def write(self, record: dict) -> None:
-        self._handle.write(json.dumps(record, ensure_ascii=False, sort_keys=False) + "\n")
+        self._handle.write(jsonlines.dumps_line(record) + "\n")  # a lone surrogate is written escaped
         self._handle.flush()
 
     def close(self) -> None:
@@ -213,6 +215,7 @@ def read(path: Path | str) -> RunLog:
     if raw_lines and raw_lines[-1] == b"":
         raw_lines.pop()
     header, footer, warnings, resumes, violations = None, None, [], [], []
+    unreadable_last = None  # the error of an incomplete last line, ignored unless nothing else is there
     by_id: dict[str, dict] = {}
     for number, raw in enumerate(raw_lines, 1):
         if not raw.strip():
@@ -226,6 +229,7 @@ def read(path: Path | str) -> RunLog:
         except ValueError as exc:
             if last and not data.endswith(b"\n"):
                 warnings.append(f"line {number} is incomplete (the run was interrupted); ignored")
+                unreadable_last = f"{where}: {exc}"
                 continue
             raise RunLogError(f"{where}: {exc} — is this a gb16 run log?") from None
         kind = record.get("type") if isinstance(record, dict) else None
@@ -257,6 +261,8 @@ def read(path: Path | str) -> RunLog:
             violations.append(record)
         elif kind == "footer":
             footer = record
+    if header is None and unreadable_last:
+        raise RunLogError(f"{unreadable_last} — not a gb16 run log (its only line is not JSON)")
     if header is None:
         raise RunLogError(f"{path}: empty run log")
     return RunLog(path=path, header=header, cases=list(by_id.values()), footer=footer,

@@ -76,6 +76,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 #: A \\u escape of a surrogate: besides a surrogate in the text itself, the only way a decoded
 #: string can hold one, so only a text containing either needs the walk of _check_strings.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# Where an error found after parsing lies: a string token, or an integer literal outside strings.
+_STRING_OR_INT = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|-?\d++', re.DOTALL)
 
 
 def _refuse_constant(name: str):
@@ -121,7 +123,8 @@ def _check_depth(text: str, max_depth: int) -> None:
         if token in "[{":
             depth += 1
             if depth > max_depth:
-                raise JSONInputError(f"arrays and objects nest more than {max_depth} deep")
+                raise JSONInputError(f"arrays and objects nest more than {max_depth} deep "
+                                     f"({_position(text, m.start())})")
         else:
             depth -= 1
 
@@ -165,15 +168,36 @@ def parse_text(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
     _check_depth(text, max_depth)
     try:
         value = _DECODER.decode(text)
-    except JSONInputError:
-        raise
+    except JSONInputError as e:
+        raise JSONInputError(e.message + _where_in(text, e.message)) from None
     except json.JSONDecodeError as e:
         raise JSONInputError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except (ValueError, RecursionError, OverflowError) as e:  # defence in depth; the checks above come first
         raise JSONInputError(f"not JSON: {_clip(str(e))}") from None
     if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
-        _check_strings(value)
+        try:
+            _check_strings(value)
+        except JSONInputError as e:
+            raise JSONInputError(e.message + _where_in(text, e.message)) from None
     return value
+
+
+def _position(text: str, pos: int) -> str:
+    line = text.count("\n", 0, pos) + 1
+    return f"line {line} column {pos - text.rfind(chr(10), 0, pos)}"
+
+
+def _where_in(text: str, message: str) -> str:
+    """`` (line L column C)`` of the first too-long integer or string with a lone surrogate, which
+    the decoder's hooks cannot place; one linear pass, on the error path only."""
+    for m in _STRING_OR_INT.finditer(text):
+        token = m.group()
+        if token[0] == '"':
+            if "surrogate" in message and "\\u" in token and _SURROGATE.search(_DECODER.decode(token)):
+                return f" ({_position(text, m.start())})"
+        elif "digits" in message and len(token.lstrip("-")) > MAX_INT_DIGITS:
+            return f" ({_position(text, m.start())})"
+    return ""
 
 
 def parse_line(raw: bytes | str, *, max_bytes: int = MAX_LINE_BYTES, max_depth: int = MAX_DEPTH) -> Any:

@@ -125,8 +125,8 @@ def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
             out.append(T.HONOUR_LETTERS[ch])
         elif not ch.isprintable() or ch.isspace():
             raise InputError("invalid_notation",
-                             f"character U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')}) at "
-                             f"position {pos} in the {where}: only spaces may separate tiles")
+                             f"character U+{ord(ch):04X} ({_describe(ch)}) at position {pos} in the {where}: "
+                             "only spaces may separate tiles")
         else:
             raise InputError("invalid_notation",
                              f"unexpected character {ch!r} at position {pos} in the {where}; "
@@ -134,6 +134,13 @@ def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
     if digits:
         raise InputError("invalid_notation", f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
     return out
+
+
+def _describe(ch: str) -> str:
+    category = unicodedata.category(ch)
+    if category == "Cs":
+        return "a lone surrogate, not Unicode text: an undecodable byte?"
+    return unicodedata.name(ch, "a control character" if category == "Cc" else "an unassigned character")
 
 
 def _clip(text: str, n: int = 40) -> str:

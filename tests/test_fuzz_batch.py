@@ -220,6 +220,7 @@ def test_known_failures_corpus_and_run_logs_refuse_a_hostile_file_naming_it(name
                    "--out", str(tmp_path / "b.jsonl")],
         "corpus check": ["corpus", "check", "--corpus", str(tmp_path / "corpus"), "--no-reference"],
         "summary": ["summary", str(log)],
+        "fan table": ["table", "fans", "--fans", str(known)],
         "known differences": ["certify", "--impl", "reference", "--random", "5", "--known-differences", str(known),
                               "--out", str(tmp_path / "c.jsonl"), "--no-progress", "--jobs", "1"],
     }

@@ -79,3 +79,16 @@ def test_dumps_line_is_always_utf8():
     line = J.encode_line({"x": "\ud800"})
     line.decode("utf-8")
     assert line == b'{"x": "\\ud800"}\n'
+
+
+def test_errors_found_after_parsing_name_the_line_and_column():
+    text = '{\n  "a": [1,\n    "\\ud800"],\n  "b": ' + "1" * 40 + "\n}"
+    with pytest.raises(J.JSONInputError) as e:
+        J.parse_text(text.replace("1" * 40, "1"))
+    assert "lone surrogate" in str(e.value) and "(line 3 column 5)" in str(e.value)
+    with pytest.raises(J.JSONInputError) as e:
+        J.parse_text(text.replace('"\\ud800"', '"\\\\ud800"'))  # an escaped backslash: no surrogate
+    assert "40 digits" in str(e.value) and "(line 4 column 8)" in str(e.value)
+    with pytest.raises(J.JSONInputError) as e:
+        J.parse_text("\n\n" + "[" * 70 + "]" * 70)
+    assert "(line 3 column 65)" in str(e.value)

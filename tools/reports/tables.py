@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from gb16 import corpus as corpus_package
+from gb16.reference import jsonlines
 from gb16.tools.harness import runlog
 from gb16.tools.reports.common import clause_sort_key, summarize, Tally
 from gb16.tools.reports.markdown import table as markdown_table
@@ -45,7 +46,12 @@ def counting_mode(fan: dict) -> str:
 
 
 def load_fans(path: Path | None = None) -> list[dict]:
-    return json.loads(Path(path or corpus_package.FANS_PATH).read_text(encoding="utf-8"))["fans"]
+    """The fans of a fan table file; :class:`jsonlines.JSONInputError` naming the file if it is not one."""
+    path = path or corpus_package.FANS_PATH
+    data = jsonlines.load_file(path)  # strict: UTF-8, depth, numbers, duplicate keys, surrogates
+    if not isinstance(data, dict) or not isinstance(data.get("fans"), list):
+        raise jsonlines.JSONInputError('not a fan table (expected {"fans": [...]})', where=str(path))
+    return data["fans"]
 
 
 def fan_table_rows(fans: list[dict]) -> list[dict]:
@@ -285,10 +291,14 @@ def _emit(text: str, out: str | None) -> None:
 def run_fans(args) -> int:
     try:
         fans = load_fans(args.fans)
-    except (OSError, json.JSONDecodeError, KeyError) as exc:
+        rows = fan_table_rows(fans)
+    except jsonlines.JSONInputError as exc:
         print(f"gb16 table fans: cannot read the fan data: {exc}", file=sys.stderr)
         return 2
-    rows = fan_table_rows(fans)
+    except (KeyError, TypeError, AttributeError) as exc:  # a fan entry of the wrong shape
+        print(f"gb16 table fans: {args.fans or corpus_package.FANS_PATH}: not a fan table: an entry "
+              f"is not a fan ({type(exc).__name__}: {exc})", file=sys.stderr)
+        return 2
     if not args.check:
         if args.format == "json":
             _emit(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", args.out)

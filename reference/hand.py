@@ -2,7 +2,9 @@
 
 Validation never corrects anything: every problem is an
 :class:`~gb16.reference.errors.InputError` with one of the closed set of codes and a
-message saying what to fix.  Checks run in this order, so the first problem reported is
+message saying what to fix, in the words of the caller: a case input's messages name its
+JSON fields (``field 'win_tile' is required``), the command line's name its flags (``pass
+--win TILE and --discard or --self-draw``) — see :class:`Terms`.  Checks run in this order, so the first problem reported is
 the most basic one: the object and its fields, the variant, the notation and tiles, the
 melds, copies, the tile count, the winning tile, the flags.  Whether the tiles form a
 winning shape is decided later, by :mod:`gb16.reference.readings`.
@@ -28,6 +30,42 @@ FLAGS = ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
 
 
 @dataclass(frozen=True)
+class Terms:
+    """How error messages name the inputs: JSON fields (:data:`FIELD_TERMS`) or the flags of
+    ``gb16 score`` / ``explain`` / ``waits`` (:data:`FLAG_TERMS`).  Only the wording differs;
+    the codes are the same."""
+
+    names: dict
+    missing_win: str       # neither the winning tile nor the suffix
+    missing_win_by: str    # a winning tile but no way of winning
+    ask_variant: dict      # variant id -> how to ask for it
+
+    def __getitem__(self, key: str) -> str:
+        return self.names[key]
+
+
+#: The words of the case input (docs/contract.md "Input").
+FIELD_TERMS = Terms(
+    names={"win_tile": "win_tile", "win_by": "win_by", "discard": "win_by 'discard'",
+           "self_draw": "win_by 'self_draw'", "flowers": "flowers", "variant": "variant",
+           **{f: f for f in FLAGS}},
+    missing_win="field 'win_tile' is required (or end the hand with '，点和X' / '，自摸X')",
+    missing_win_by="field 'win_by' is required: 'discard' or 'self_draw' (or end the hand with '，点和X' / '，自摸X')",
+    ask_variant={"gb13": 'set "variant": "gb13"', "gb16": 'set "variant": "gb16" (or leave it out)'},
+)
+
+#: The words of the command line (gb16 score / explain / waits).
+FLAG_TERMS = Terms(
+    names={"win_tile": "--win", "win_by": "--discard/--self-draw", "discard": "--discard",
+           "self_draw": "--self-draw", "flowers": "--flowers", "variant": "--variant",
+           **{f: "--" + f.replace("_", "-") for f in FLAGS}},
+    missing_win="pass --win TILE and --discard or --self-draw (or end the hand with ，点和5z or ，自摸5z)",
+    missing_win_by="pass --discard or --self-draw (or end the hand with ，点和X or ，自摸X)",
+    ask_variant={"gb13": "add --variant gb13", "gb16": "leave out --variant (gb16 is the default)"},
+)
+
+
+@dataclass(frozen=True)
 class Hand:
     """A validated winning hand: the standing tiles, the melds and the circumstances."""
 
@@ -36,8 +74,8 @@ class Hand:
     melds: tuple[Group, ...]    # exposed melds and concealed kongs, in the order written
     win_tile: int
     self_draw: bool
-    prevalent_wind: int         # tile index of the wind
-    seat_wind: int
+    prevalent_wind: int | None  # tile index of the wind; None: no 圈风 (docs/rulings.md R-020)
+    seat_wind: int | None       # None: no 门风
     flowers: int = 0
     last_of_kind: bool = False
     last_tile: bool = False
@@ -82,7 +120,7 @@ class Hand:
             object.__setattr__(self, name, value)
 
 
-def _check_fields(data) -> None:
+def _check_fields(data, terms: Terms = FIELD_TERMS) -> None:
     """The object, its fields and their types and ranges."""
     if not isinstance(data, dict):
         raise InputError("invalid_input", f"a case input must be a JSON object, not {type(data).__name__}")
@@ -99,48 +137,57 @@ def _check_fields(data) -> None:
     if "hand" not in data:
         raise InputError("invalid_input", "field 'hand' is required")
     if not 0 <= data.get("flowers", 0) <= 8:
-        raise InputError("invalid_input", f"flowers must be 0–8, got {data['flowers']}")
+        raise InputError("invalid_input", f"{terms['flowers']} must be 0–8, got {data['flowers']}")
     for name in ("prevalent_wind", "seat_wind"):
-        if data.get(name, "E") not in T.WIND_LETTERS:
-            raise InputError("invalid_input", f"{name} must be one of E, S, W, N, got {data[name]!r}")
+        if name in data and data[name] not in T.WIND_LETTERS:
+            raise InputError("invalid_input", f"{name} must be one of E, S, W, N (or left out: no "
+                                              f"{'圈风' if name == 'prevalent_wind' else '门风'}), got {data[name]!r}")
     if "win_by" in data and data["win_by"] not in WIN_BY:
         raise InputError("invalid_input", f"win_by must be 'discard' or 'self_draw', got {data['win_by']!r}")
 
 
-def hand_from_input(data) -> Hand:
-    """Validate a case input (a JSON object already decoded) into a :class:`Hand`."""
-    _check_fields(data)
+def hand_from_input(data, terms: Terms = FIELD_TERMS) -> Hand:
+    """Validate a case input (a JSON object already decoded) into a :class:`Hand`.
+
+    An absent ``prevalent_wind`` or ``seat_wind`` is no wind: no 圈风刻 / 门风刻 can form —
+    the rule page's own convention for its examples (seed000 §四 "圈风及门风条件不另成立";
+    docs/rulings.md R-020).  ``terms`` chooses the words of the messages.
+    """
+    _check_fields(data, terms)
     parsed = parse_hand(data["hand"])
     win_tile = parse_tile(data["win_tile"]) if "win_tile" in data else None
     win_by = data.get("win_by")
     if parsed.suffix_win_tile is not None:
         if win_tile is not None and win_tile != parsed.suffix_win_tile:
-            raise InputError("invalid_input", f"win_tile {data['win_tile']!r} disagrees with the hand's suffix "
-                                              f"({T.name(parsed.suffix_win_tile)})")
+            raise InputError("invalid_input", f"{terms['win_tile']} {data['win_tile']!r} disagrees with the hand's "
+                                              f"suffix ({T.name(parsed.suffix_win_tile)})")
         if win_by is not None and win_by != parsed.suffix_win_by:
-            raise InputError("invalid_input", f"win_by {win_by!r} disagrees with the hand's suffix "
-                                              f"({parsed.suffix_win_by})")
+            raise InputError("invalid_input", f"{terms[win_by]} disagrees with the hand's suffix "
+                                              f"({_SUFFIX_WORD[parsed.suffix_win_by]}{T.name(parsed.suffix_win_tile)})")
         win_tile, win_by = parsed.suffix_win_tile, parsed.suffix_win_by
     if win_tile is None:
-        raise InputError("invalid_input", "field 'win_tile' is required (or end the hand with '，点和X' / '，自摸X')")
+        raise InputError("invalid_input", terms.missing_win)
     if win_by is None:
-        raise InputError("invalid_input", "field 'win_by' is required: 'discard' or 'self_draw'")
+        raise InputError("invalid_input", terms.missing_win_by)
 
     hand = Hand(
         variant=VARIANTS[data.get("variant", "gb16")], standing=_counts(parsed.standing), melds=parsed.melds,
         win_tile=win_tile, self_draw=(win_by == "self_draw"),
-        prevalent_wind=T.WIND_LETTERS[data.get("prevalent_wind", "E")],
-        seat_wind=T.WIND_LETTERS[data.get("seat_wind", "E")],
+        prevalent_wind=T.WIND_LETTERS.get(data.get("prevalent_wind")),
+        seat_wind=T.WIND_LETTERS.get(data.get("seat_wind")),
         flowers=data.get("flowers", 0), **{f: data.get(f, False) for f in FLAGS},
     )
     _check_copies(hand.counts)
-    _check_count(hand.variant, hand.standing, hand.melds, 0)
+    _check_count(hand.variant, hand.standing, hand.melds, 0, terms)
     if not hand.standing[win_tile]:
         where = "inside a meld" if hand.counts[win_tile] else "absent from the hand"
         raise InputError("win_tile_not_in_hand",
                          f"the winning tile {T.name(win_tile)} is {where}; it must be one of the standing tiles")
-    _check_flags(hand)
+    _check_flags(hand, terms)
     return hand
+
+
+_SUFFIX_WORD = {"discard": "，点和", "self_draw": "，自摸"}
 
 
 @dataclass(frozen=True)
@@ -152,9 +199,9 @@ class WaitingHand:
     melds: tuple[Group, ...]
 
 
-def waiting_hand_from_input(data) -> WaitingHand:
+def waiting_hand_from_input(data, terms: Terms = FIELD_TERMS) -> WaitingHand:
     """Validate ``{"hand": ..., "variant": ...}`` for a hand that is one tile short."""
-    _check_fields(data)
+    _check_fields(data, terms)
     parsed = parse_hand(data["hand"])
     if parsed.suffix_win_tile is not None:
         raise InputError("invalid_input", "a waiting hand has no winning tile: drop the '，点和X' / '，自摸X' suffix")
@@ -165,7 +212,7 @@ def waiting_hand_from_input(data) -> WaitingHand:
         for t in meld.tiles:
             counts[t] += 1
     _check_copies(tuple(counts))
-    _check_count(variant, standing, parsed.melds, 1)
+    _check_count(variant, standing, parsed.melds, 1, terms)
     return WaitingHand(variant, standing, parsed.melds)
 
 
@@ -182,36 +229,45 @@ def _check_copies(counts) -> None:
             raise InputError("too_many_copies", f"{n} copies of {T.name(t)} in the hand (at most 4)")
 
 
-def _check_count(variant, standing, melds, short: int) -> None:
-    """Kongs count as three tiles toward the hand size (xinbian 第三章 7)."""
+def _check_count(variant, standing, melds, short: int, terms: Terms = FIELD_TERMS) -> None:
+    """Kongs count as three tiles toward the hand size (xinbian 第三章 7).
+
+    A hand whose size is that of another variant says so, and how to ask for it.
+    """
     size = sum(standing) + 3 * len(melds)
     if size != variant.tiles - short:
         kongs = " (kongs counted as 3)" if any(m.is_kong for m in melds) else ""
         what = (f"a {variant.id} winning hand has {variant.tiles}, winning tile included" if not short
                 else f"a waiting {variant.id} hand has {variant.tiles - 1}")
-        raise InputError("wrong_tile_count", f"the hand has {size} tiles{kongs}; {what}")
+        message = f"the hand has {size} tiles{kongs}; {what}"
+        other = next((v for v in VARIANTS.values() if v is not variant and v.tiles - short == size), None)
+        if other is not None:
+            kind = "waiting hand" if short else "hand"
+            message += f" — this is a {size}-tile {kind}: {terms.ask_variant[other.id]}"
+        raise InputError("wrong_tile_count", message)
 
 
-def _check_flags(hand: Hand) -> None:
+def _check_flags(hand: Hand, terms: Terms = FIELD_TERMS) -> None:
     """docs/rulings.md R-014 and R-006."""
     w = T.name(hand.win_tile)
+    rob, rep, last, kind = (terms[f] for f in ("robbing_kong", "kong_replacement", "last_tile", "last_of_kind"))
     if hand.robbing_kong:
         if hand.self_draw:
-            raise InputError("inconsistent_flags", "robbing_kong (抢杠和) is a win on another player's kong tile: "
-                                                   "win_by must be 'discard'")
+            raise InputError("inconsistent_flags", f"{rob} (抢杠和) is a win on another player's kong tile: "
+                                                   f"it needs {terms['discard']}")
         if hand.counts[hand.win_tile] != 1:
-            raise InputError("inconsistent_flags", f"robbing_kong: the other three {w} are in the robbed kong, so the "
+            raise InputError("inconsistent_flags", f"{rob}: the other three {w} are in the robbed kong, so the "
                                                    f"hand can hold only the winning {w}")
         if hand.last_tile:
-            raise InputError("inconsistent_flags", "robbing_kong and last_tile cannot both hold: no kong may be "
+            raise InputError("inconsistent_flags", f"{rob} and {last} cannot both hold: no kong may be "
                                                    "added once the last tile is drawn (xinbian 第四章 6)")
     if hand.kong_replacement:
         if not hand.self_draw:
-            raise InputError("inconsistent_flags", "kong_replacement (杠上开花) needs win_by 'self_draw'")
+            raise InputError("inconsistent_flags", f"{rep} (杠上开花) needs {terms['self_draw']}")
         if not hand.kongs:
-            raise InputError("inconsistent_flags", "kong_replacement (杠上开花) needs a kong in the hand")
+            raise InputError("inconsistent_flags", f"{rep} (杠上开花) needs a kong in the hand")
     if hand.last_of_kind and hand.standing[hand.win_tile] != 1:
-        raise InputError("inconsistent_flags", f"last_of_kind (和绝张): three {w} must already be visible, but the "
+        raise InputError("inconsistent_flags", f"{kind} (和绝张): three {w} must already be visible, but the "
                                                f"hand holds another concealed {w}")
 
 

@@ -3,22 +3,32 @@
     gb16 score "111222333444z 123m 55z" --win 5z --discard
     gb16 score "111222333444z 123m 55z，点和5z" --json
     gb16 score --batch < inputs.jsonl > results.jsonl
-    gb16 explain "147m 258p 369s 111z 555z 66z，自摸6z" --prevalent S --seat W
-    gb16 waits "1111222s 111m 222p 555z"
+    gb16 explain "147m 258p 369s 111z 555z 66z，自摸6z"
+    gb16 score "[123m] 222m 444p 666s 111z 55z，点和5z" --prevalent 东 --seat E
+    gb16 waits "1111222s 111m 222p 555z听3s"
+
+Winds are optional: without ``--prevalent`` / ``--seat`` (or with ``none``) no 圈风刻 / 门风刻
+forms, the rule page's convention for its examples (docs/rulings.md R-020).  Messages about
+the input name the flags given here (``pass --win TILE and --discard or --self-draw``); with
+``-`` (a JSON case input on stdin) they name the JSON fields.
 
 Exit status: 2 when the input is invalid (the error code and message are printed), 0 otherwise.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+import unicodedata
 
 from tabulate import tabulate
 
 from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference import tiles as T
+from gb16.reference.errors import InputError
+from gb16.reference.hand import FLAG_TERMS, hand_from_input, waiting_hand_from_input
 from gb16.reference.notation import parse_hand
 from gb16.tools import disputes
 
@@ -43,8 +53,9 @@ def register(sub) -> None:
 
     p = sub.add_parser("waits", help="the formal wait set of a hand one tile short of a win",
                        description="The formal wait set (seed000 §二.7) of a 16-tile (gb16) or 13-tile (gb13) hand.")
-    p.add_argument("hand", help="the hand without its winning tile, e.g. \"1111222s 111m 222p 555z\"")
-    p.add_argument("--variant", default="gb16", help="gb16 (default) or gb13")
+    p.add_argument("hand", help="the hand without its winning tile, e.g. \"1111222s 111m 222p 555z\" "
+                                "(a trailing 听X, as the rule page writes it, is allowed)")
+    p.add_argument("--variant", help="gb16 (default) or gb13")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run_waits)
 
@@ -56,8 +67,10 @@ def _hand_arguments(p) -> None:
     how = p.add_mutually_exclusive_group()
     how.add_argument("--discard", dest="win_by", action="store_const", const="discard", help="won on a discard (点和)")
     how.add_argument("--self-draw", dest="win_by", action="store_const", const="self_draw", help="self-drawn (自摸)")
-    p.add_argument("--prevalent", metavar="WIND", help="prevalent wind E S W N (default E)")
-    p.add_argument("--seat", metavar="WIND", help="seat wind E S W N (default E)")
+    p.add_argument("--prevalent", metavar="WIND", type=wind_argument,
+                   help="prevalent wind (圈风): E S W N or 东 南 西 北; none (the default): no 圈风刻")
+    p.add_argument("--seat", metavar="WIND", type=wind_argument,
+                   help="seat wind (门风): E S W N or 东 南 西 北; none (the default): no 门风刻")
     p.add_argument("--flowers", type=int, metavar="N", help="flowers 0–8")
     p.add_argument("--variant", help="gb16 (default) or gb13")
     p.add_argument("--last-of-kind", action="store_true", help="和绝张: the other three copies are visible")
@@ -66,6 +79,24 @@ def _hand_arguments(p) -> None:
     p.add_argument("--robbing-kong", action="store_true", help="抢杠和")
     p.add_argument("--json", action="store_true", help="print the JSON result instead of tables")
     disputes.add_rule_arguments(p)
+
+
+#: The words a wind may be given in on the command line, after NFKC (full-width Ｅ is E).
+WIND_WORDS = {**{c: c for c in "ESWN"}, **dict(zip("东南西北", "ESWN")), **dict(zip("東南西北", "ESWN")),
+              **{f"{k}z": w for k, w in zip(range(1, 5), "ESWN")},
+              **dict(zip(("east", "south", "west", "north"), "ESWN"))}
+
+
+def wind_argument(text: str) -> str | None:
+    """``--prevalent`` / ``--seat``: E S W N (any case), 东 南 西 北, 1z–4z, or none (None)."""
+    word = unicodedata.normalize("NFKC", text).strip()
+    if word.lower() in ("none", "-", ""):
+        return None
+    wind = WIND_WORDS.get(word) or WIND_WORDS.get(word.upper()) or WIND_WORDS.get(word.lower())
+    if wind is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a wind: give E, S, W or N (or 东 南 西 北), "
+                                         "or none for no wind")
+    return wind
 
 
 def case_input_from_args(args) -> dict:
@@ -93,6 +124,11 @@ def _apply(function, args) -> dict:
         rules = disputes.rules_from_args(args)
     except disputes.RulesError as e:
         return {"ok": False, "error": {"code": "invalid_input", "message": f"rule set: {e}"}}
+    if args.hand != "-":
+        try:  # the same checks as the scorer's, in the words of the flags
+            hand_from_input(data, FLAG_TERMS)
+        except InputError as e:
+            return e.as_result()
     return function(data, rules=rules)
 
 
@@ -174,7 +210,12 @@ def run_explain(args) -> int:
 
 
 def run_waits(args) -> int:
-    result = reference.waits({"hand": args.hand, "variant": args.variant})
+    data = {"hand": args.hand, **({"variant": args.variant} if args.variant is not None else {})}
+    try:  # the same checks as reference.waits, in the words of the flags
+        waiting_hand_from_input(data, FLAG_TERMS)
+        result = reference.waits(data)
+    except InputError as e:
+        result = e.as_result()
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     elif not result["ok"]:

@@ -59,7 +59,8 @@ def presentations(draw) -> dict:
             del inp["win_tile"], inp["win_by"]
     inp["hand"] = text
     if draw(st.booleans()):  # omit the fields that hold their default value
-        defaults = {"variant": "gb16", "prevalent_wind": "E", "seat_wind": "E", "flowers": 0,
+        # (not the winds: a wind left out is no wind, docs/rulings.md R-020, not East)
+        defaults = {"variant": "gb16", "flowers": 0,
                     "last_of_kind": False, "last_tile": False, "kong_replacement": False,
                     "robbing_kong": False}
         for k, v in defaults.items():

@@ -213,9 +213,16 @@ def translate(case_input) -> dict:
         "is4thTile": case_input.get("last_of_kind", False),
         "isAboutKong": case_input.get("kong_replacement", False) or case_input.get("robbing_kong", False),
         "isWallLast": case_input.get("last_tile", False),
-        "seatWind": WIND_INDEX[case_input.get("seat_wind", "E")],
-        "prevalentWind": WIND_INDEX[case_input.get("prevalent_wind", "E")],
+        "seatWind": WIND_INDEX[case_input.get("seat_wind") or _no_wind(parsed)],
+        "prevalentWind": WIND_INDEX[case_input.get("prevalent_wind") or _no_wind(parsed)],
     }
+
+
+def _no_wind(parsed) -> str:
+    """A wind left out is no wind (docs/rulings.md R-020); PyMahjongGB always takes one, so give
+    it a wind the hand holds no pung of (with four wind pungs, 大四喜 excludes both wind fans)."""
+    tiles = list(parsed.standing) + [t for m in parsed.melds for t in m.tiles]
+    return next((w for w, t in zip("ESWN", T.WINDS) if tiles.count(t) < 3), "E")
 
 
 # --------------------------------------------------------------------------- the answer

@@ -37,9 +37,12 @@ def prevalent_and_seat_wind_swapped():
     seed000 §三 圈风刻, 门风刻; xinbian 第七章 60 (当前圈风), 61 (自家门风).
     """
     def swap(case_input):
-        if isinstance(case_input, dict):
-            prevalent, seat = case_input.get("prevalent_wind", "E"), case_input.get("seat_wind", "E")
-            case_input = dict(case_input, prevalent_wind=seat, seat_wind=prevalent)
+        if isinstance(case_input, dict):  # a wind left out is no wind (docs/rulings.md R-020)
+            swapped = {k: v for k, v in case_input.items() if k not in ("prevalent_wind", "seat_wind")}
+            for here, there in (("prevalent_wind", "seat_wind"), ("seat_wind", "prevalent_wind")):
+                if there in case_input:
+                    swapped[here] = case_input[there]
+            case_input = swapped
         return case_input
     return Mutation(before=swap)
 

@@ -96,7 +96,9 @@ def waits(case_input) -> dict:
     """The formal wait set of a hand given WITHOUT its winning tile (16 tiles in gb16).
 
     ``case_input`` is ``{"hand": ..., "variant": ...}`` (other fields are allowed but not
-    needed).  Returns ``{"ok": true, "waits": [...]}`` (seed000 §二.7).
+    needed).  Returns ``{"ok": true, "waits": [...]}`` (seed000 §二.7); a hand written with
+    the rule page's ``听X`` (seed000 §四.5 "1111222s 111m 222p 555z听3s") also gets
+    ``"ting": X`` and ``"ting_is_wait"``: whether X is one of the waits.
     """
     from .hand import waiting_hand_from_input
     from .readings import wait_set
@@ -104,7 +106,11 @@ def waits(case_input) -> dict:
         w = waiting_hand_from_input(case_input)
     except InputError as e:
         return e.as_result()
-    return {"ok": True, "variant": w.variant.id, "waits": [_tile(t) for t in wait_set(w.variant, w.melds, w.standing)]}
+    found = wait_set(w.variant, w.melds, w.standing)
+    result = {"ok": True, "variant": w.variant.id, "waits": [_tile(t) for t in found]}
+    if w.ting is not None:
+        result.update(ting=_tile(w.ting), ting_is_wait=w.ting in found)
+    return result
 
 
 def _tile(t: int) -> str:

@@ -155,6 +155,11 @@ def hand_from_input(data, terms: Terms = FIELD_TERMS) -> Hand:
     """
     _check_fields(data, terms)
     parsed = parse_hand(data["hand"])
+    if parsed.suffix_ting is not None:
+        t = T.name(parsed.suffix_ting)
+        raise InputError("invalid_input", f"听{t} marks a hand that waits for {t}: to score the win, include "
+                                          f"{t} in the hand and end it with ，点和{t} or ，自摸{t} "
+                                          f"(the waits of a hand with 听{t}: gb16 waits)")
     win_tile = parse_tile(data["win_tile"]) if "win_tile" in data else None
     win_by = data.get("win_by")
     if parsed.suffix_win_tile is not None:
@@ -197,6 +202,7 @@ class WaitingHand:
     variant: Variant
     standing: tuple[int, ...]
     melds: tuple[Group, ...]
+    ting: int | None = None     # the tile of a 听X suffix, if any (seed000 §四.5)
 
 
 def waiting_hand_from_input(data, terms: Terms = FIELD_TERMS) -> WaitingHand:
@@ -204,7 +210,9 @@ def waiting_hand_from_input(data, terms: Terms = FIELD_TERMS) -> WaitingHand:
     _check_fields(data, terms)
     parsed = parse_hand(data["hand"])
     if parsed.suffix_win_tile is not None:
-        raise InputError("invalid_input", "a waiting hand has no winning tile: drop the '，点和X' / '，自摸X' suffix")
+        t = T.name(parsed.suffix_win_tile)
+        raise InputError("invalid_input", f"a waiting hand has no winning tile: drop the suffix (or write 听{t} "
+                                          f"to ask whether the hand waits for {t})")
     variant = VARIANTS[data.get("variant", "gb16")]
     standing = _counts(parsed.standing)
     counts = list(standing)
@@ -213,7 +221,7 @@ def waiting_hand_from_input(data, terms: Terms = FIELD_TERMS) -> WaitingHand:
             counts[t] += 1
     _check_copies(tuple(counts))
     _check_count(variant, standing, parsed.melds, 1, terms)
-    return WaitingHand(variant, standing, parsed.melds)
+    return WaitingHand(variant, standing, parsed.melds, parsed.suffix_ting)
 
 
 def _counts(tiles) -> tuple[int, ...]:

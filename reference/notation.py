@@ -4,15 +4,20 @@
     [123m] 222m 444p 666s 111z 55z
     {1111m} [789s] 23455p EEE
 
-Digits followed by a suit letter (m p s z), honour letters E S W N C P F, ``[...]`` for an
-exposed meld, ``{...}`` for a concealed kong, spaces anywhere, and an optional suffix
-``，点和X`` (discard) or ``，自摸X`` (self-draw).  Every mistake is an
-:class:`~gb16.reference.errors.InputError` whose message points at the place to fix.
+Digits followed by a suit letter (m p s z), honour letters E S W N C P F or the honour
+characters 东 南 西 北 中 白 发, ``[...]`` for an exposed meld, ``{...}`` for a concealed kong,
+spaces (or 、 , ;) anywhere between tiles, and an optional suffix ``，点和X`` (discard) or
+``，自摸X`` (self-draw) — or, for a hand that waits, ``听X`` (seed000 §四.5 "…555z听3s").
+
+The text is NFKC-normalised first, so what a person types on a Chinese keyboard reads as
+the ASCII notation: full-width digits and letters (``１１１ｚ``), the full-width comma and
+semicolon (``，`` ``；``), the ideographic space.  Every mistake is an
+:class:`~gb16.reference.errors.InputError` whose message points at the place to fix; a
+suffix word that is not one of the three (``点合5z``) is named as such.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -26,11 +31,21 @@ MAX_HAND_CHARS = 256
 #: The longest tile string read (``win_tile``, the tile of a suffix).
 MAX_TILE_CHARS = 16
 
-#: The only separator: a space (U+0020).  Tabs, newlines, U+2028 and other control or
-#: format characters are not part of the notation and are refused where they stand.
+#: The separators, after NFKC (which makes ， ； and the ideographic space , ; and a space):
+#: a space, the ideographic enumeration comma 、, the comma and the semicolon.  Tabs,
+#: newlines, U+2028 and other control or format characters are not part of the notation and
+#: are refused where they stand.
 SPACE = " "
-_SUFFIX = re.compile(r"[，,] *(点和|自摸) *([^ ]+) *")
-_WIN_BY = {"点和": "discard", "自摸": "self_draw"}
+SEPARATORS = " 、,;"
+#: The suffix words of the rule page (seed000 §四): 点和 (won on a discard), 自摸 (self-drawn),
+#: 听 (the tile a waiting hand waits for, §四.5).
+SUFFIX_WORDS = {"点和": "discard", "自摸": "self_draw", "听": "ting"}
+#: The honour characters of the rule page, "z的1至7依次为东南西北中白发" (seed000 §四),
+#: with the traditional 東 and 發.
+HONOUR_CHARACTERS = {**{ch: t for t, ch in T.HONOUR_NAMES.items()}, "東": T.EAST, "發": T.GREEN}
+_NOTATION_LETTERS = frozenset("mpsz") | frozenset(T.HONOUR_LETTERS) | frozenset(HONOUR_CHARACTERS)
+#: Suit names a person may type instead of the letters; refused with a hint.
+_SUIT_WORDS = {"万": "m", "萬": "m", "筒": "p", "饼": "p", "餅": "p", "条": "s", "條": "s", "索": "s"}
 _OPEN = {"[": "]", "{": "}"}
 _BRACKETS = "[]{}"
 
@@ -39,15 +54,23 @@ _BRACKETS = "[]{}"
 class ParsedHand:
     standing: tuple[int, ...]  # the tiles outside brackets, in the order written
     melds: tuple[Group, ...]   # exposed melds and concealed kongs, in the order written
-    suffix_win_by: str | None = None
+    suffix_win_by: str | None = None     # "discard" or "self_draw" (，点和X / ，自摸X)
     suffix_win_tile: int | None = None
+    suffix_ting: int | None = None       # 听X: the tile a waiting hand is said to wait for
+
+
+def normalise(text: str) -> str:
+    """NFKC (Unicode compatibility composition): full-width ５ ｚ ， ； become 5 z , ; and the
+    ideographic space a space — the same characters, as a Chinese keyboard types them."""
+    return unicodedata.normalize("NFKC", text)
 
 
 def parse_tile(text: str) -> int:
-    """One tile: ``'5z'``, ``'3m'`` or an honour letter ``'C'``."""
+    """One tile: ``'5z'``, ``'3m'``, an honour letter ``'C'`` or character ``'中'``."""
     if len(text) > MAX_TILE_CHARS:
         raise InputError("invalid_notation", f"a tile is at most {MAX_TILE_CHARS} characters, "
                                              f"got {len(text)}: {_clip(text)}")
+    text = normalise(text)
     tiles = _parse_tiles(text.strip(SPACE), where="tile")
     if len(tiles) != 1:
         raise InputError("invalid_notation", f"expected one tile, got {text!r}")
@@ -59,7 +82,11 @@ def parse_hand(text: str) -> ParsedHand:
     if len(text) > MAX_HAND_CHARS:
         raise InputError("invalid_notation", f"the hand is {len(text)} characters long (at most {MAX_HAND_CHARS}): "
                                              f"{_clip(text)}")
-    body, win_by, win_tile = _split_suffix(text)
+    text = normalise(text)
+    if len(text) > MAX_HAND_CHARS:  # NFKC can lengthen a character (㍿ is four)
+        raise InputError("invalid_notation", f"the hand is {len(text)} characters long once normalised "
+                                             f"(at most {MAX_HAND_CHARS}): {_clip(text)}")
+    body, how, suffix_tile = _split_suffix(text)
     standing: list[int] = []
     melds: list[Group] = []
     i, n = 0, len(body)
@@ -78,17 +105,45 @@ def parse_hand(text: str) -> ParsedHand:
             raise InputError("invalid_notation", f"unmatched {ch!r} at position {i + 1}")
         i += 1
     standing.extend(_parse_tiles(body[plain_start:], where="hand", offset=plain_start))
-    return ParsedHand(tuple(standing), tuple(melds), win_by, win_tile)
+    if how == "ting":
+        return ParsedHand(tuple(standing), tuple(melds), suffix_ting=suffix_tile)
+    return ParsedHand(tuple(standing), tuple(melds), how, suffix_tile)
+
+
+def _is_word(ch: str) -> bool:
+    """A letter that is no part of the tile notation: the characters of a suffix word."""
+    return ch not in _NOTATION_LETTERS and unicodedata.category(ch).startswith("L")
 
 
 def _split_suffix(text: str) -> tuple[str, str | None, int | None]:
-    """``(body, win_by, win_tile)``: the suffix ``，点和X`` / ``，自摸X`` is looked for after
-    the last comma only, so that no comma is scanned twice."""
-    comma = max(text.rfind("，"), text.rfind(","))
-    m = _SUFFIX.fullmatch(text, comma) if comma >= 0 else None
-    if not m:
+    """``(body, how, tile)``: the suffix — a word and one tile at the end of the hand.
+
+    The word is the run of letters that are no part of the notation (one pass over the
+    text); it must be followed by exactly one tile.  点和 / 自摸 / 听 are the suffixes
+    (:data:`SUFFIX_WORDS`); any other word there (点合, 自模, ron) is an unknown suffix.
+    A word anywhere else is left to the tile reader, which names the character.
+    """
+    words = [k for k, ch in enumerate(text) if _is_word(ch)]
+    if not words:
         return text, None, None
-    return text[:m.start()], _WIN_BY[m.group(1)], parse_tile(m.group(2))
+    start, end = words[0], words[-1] + 1
+    if len(words) != end - start:
+        return text, None, None
+    word, tail = text[start:end], text[end:].strip(SPACE)
+    try:
+        tile = parse_tile(tail) if tail else None
+    except InputError:
+        tile = None
+    if tile is None:
+        if word in SUFFIX_WORDS:
+            raise InputError("invalid_notation", f"'{word}' must be followed by one tile, as in ，{word}5z"
+                                                 + (f"; got {_clip(tail)}" if tail else ""))
+        return text, None, None
+    if word not in SUFFIX_WORDS:
+        t = T.name(tile)
+        raise InputError("invalid_notation", f"unknown suffix '{word}' — write ，点和{t} or ，自摸{t} "
+                                             f"(or 听{t} for a hand that waits)")
+    return text[:start].rstrip(SEPARATORS), SUFFIX_WORDS[word], tile
 
 
 def _closing_bracket(body: str, i: int) -> int:
@@ -103,12 +158,17 @@ def _closing_bracket(body: str, i: int) -> int:
 
 
 def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
-    """Digits-then-suit runs and honour letters; spaces ignored."""
+    """Digits-then-suit runs, honour letters and characters; separators ignored."""
     out: list[int] = []
     digits: list[tuple[int, str]] = []
     for k, ch in enumerate(text):
         pos = offset + k + 1
-        if ch == SPACE:
+        if ch in SEPARATORS:
+            if ch != SPACE and where == "tile":
+                raise InputError("invalid_notation", f"unexpected character {ch!r} at position {pos} in the tile")
+            if digits and ch != SPACE:
+                raise InputError("invalid_notation",
+                                 f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
             continue
         if ch in "0123456789":
             digits.append((pos, ch))
@@ -118,19 +178,23 @@ def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
             for dpos, d in digits:
                 out.append(_numbered(int(d), ch, dpos))
             digits = []
-        elif ch in T.HONOUR_LETTERS:
+        elif ch in T.HONOUR_LETTERS or ch in HONOUR_CHARACTERS:
             if digits:
                 raise InputError("invalid_notation",
                                  f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
-            out.append(T.HONOUR_LETTERS[ch])
+            out.append(T.HONOUR_LETTERS.get(ch, HONOUR_CHARACTERS.get(ch)))
         elif not ch.isprintable() or ch.isspace():
             raise InputError("invalid_notation",
                              f"character U+{ord(ch):04X} ({_describe(ch)}) at position {pos} in the {where}: "
-                             "only spaces may separate tiles")
+                             "only spaces (or 、 , ;) may separate tiles")
+        elif ch in _SUIT_WORDS:
+            raise InputError("invalid_notation",
+                             f"unexpected character {ch!r} at position {pos} in the {where}: write the suit as "
+                             f"a letter after the digits ({ch} is {_SUIT_WORDS[ch]}, e.g. 123{_SUIT_WORDS[ch]})")
         else:
             raise InputError("invalid_notation",
-                             f"unexpected character {ch!r} at position {pos} in the {where}; "
-                             "use digits with m/p/s/z, honour letters E S W N C P F, [..] and {..}")
+                             f"unexpected character {ch!r} at position {pos} in the {where}; use digits with "
+                             "m/p/s/z, honours E S W N C P F or 东 南 西 北 中 白 发, [..] and {..}")
     if digits:
         raise InputError("invalid_notation", f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
     return out

@@ -60,3 +60,48 @@ def test_explain_lists_every_interpretation():
 def test_waits_command():
     p = gb16("waits", "1111222s 111m 222p 555z", "--json")
     assert json.loads(p.stdout)["waits"] == ["1s", "3s"]
+
+
+def test_the_issue_s_typed_hand_scores():
+    p = gb16("score", "１１１２２２３３３４４４z 123m 55z，点和5z")
+    assert p.returncode == 0 and "total 165" in p.stdout
+
+
+def test_winds_as_a_person_types_them():
+    hand = "147m 258p 369s 111z 555z 66z，自摸6z"                   # seed000 §四.3
+    total = lambda *flags: json.loads(gb16("score", hand, "--json", *flags).stdout)["total"]
+    assert total() == total("--prevalent", "none", "--seat", "none") == 28
+    assert total("--prevalent", "东", "--seat", "E") == total("--prevalent", "e", "--seat", "Ｅ") == 31
+    assert total("--seat", "南") == total("--seat", "S") == 28                  # no 南 pung
+    assert total("--seat", "东") == 29                                         # 门风刻 replaces 幺九刻
+    p = gb16("score", hand, "--seat", "X")
+    assert p.returncode == 2 and "'X' is not a wind" in p.stderr
+
+
+def test_errors_speak_in_flags():
+    p = gb16("score", "111222333444z 123m 55z")
+    assert p.returncode == 2
+    assert "pass --win TILE and --discard or --self-draw" in p.stdout and "field" not in p.stdout
+    p = gb16("score", "111222333444z 123m 55z", "--win", "5z")
+    assert "pass --discard or --self-draw" in p.stdout
+    p = gb16("score", "22446688m 1133p 55s", "--win", "5s", "--discard")
+    assert "this is a 14-tile hand: add --variant gb13" in p.stdout
+    assert gb16("score", "22446688m 1133p 55s", "--win", "5s", "--discard", "--variant", "gb13").returncode == 0
+    p = gb16("score", "111222333444z 123m 55z，点和5z", "--robbing-kong")
+    assert "--robbing-kong" in p.stdout and "robbing_kong" not in p.stdout
+    p = gb16("score", "111222333444z 123m 55z，点和5z", "--flowers", "9")
+    assert "--flowers must be 0–8" in p.stdout
+    p = gb16("score", "111222333444z 123m 55z，点和5z", "--win", "6z")
+    assert "--win '6z' disagrees" in p.stdout
+    p = gb16("waits", "22446688m 1133p 5s")
+    assert "this is a 13-tile waiting hand: add --variant gb13" in p.stdout
+    # a JSON case input on stdin is answered in its own words
+    p = gb16("score", "-", stdin=json.dumps({"hand": "111222333444z 123m 55z"}))
+    assert "field 'win_tile' is required" in p.stdout
+
+
+def test_near_miss_suffix_on_the_command_line():
+    p = gb16("score", "111222333444z 123m 55z，点合5z")
+    assert p.returncode == 2 and "unknown suffix '点合' — write ，点和5z or ，自摸5z" in p.stdout
+    p = gb16("waits", "1111222s 111m 222p 555z听3s")
+    assert "听3s: 3s is one of the waits" in p.stdout

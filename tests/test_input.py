@@ -68,3 +68,88 @@ def test_input_is_not_modified():
     before = dict(data)
     score(data)
     assert data == before
+
+
+# -- input a person types (NFKC, honour characters, the rule page's suffixes) ---------------
+
+PAGE_1 = "111222333444z 123m 55z，点和5z"  # seed000 §四.1, 165
+
+
+@pytest.mark.parametrize("typed", [
+    "１１１２２２３３３４４４z 123m 55z，点和5z",             # full-width digits (the issue's own line)
+    "１１１２２２３３３４４４ｚ　１２３ｍ　５５ｚ，点和５ｚ",  # full-width letters, ideographic spaces
+    "111222333444z 123m 55z,点和5z",                     # ASCII comma
+    "111222333444z 123m 55z；点和5z",                    # full-width semicolon
+    "111222333444z、123m、55z，点和5z",                  # 、 between the groups
+    "111222333444z 123m 55z 点和5z",                     # no comma at all
+    "111222333444z 123m 55z点和5z",
+    "东东东南南南西西西北北北 123m 中中，点和中",          # the honour characters of the page
+    "EEESSSWWWNNN 123m CC，点和C",
+    "東東東南南南西西西北北北 123m 中中，点和5z",
+])
+def test_typed_forms_of_example_1_all_score_165(typed):
+    assert score({"hand": typed})["total"] == 165
+
+
+def test_honour_characters_map_to_the_page_s_order():
+    # seed000 §四: "z的1至7依次为东南西北中白发" — 5z 中, 6z 白, 7z 发
+    r = score({"hand": "147m 258p 369s 东东东 中中中 白白，自摸白"})
+    assert r["total"] == 28
+    assert [s["tiles"] for s in r["interpretation"]["sets"]] == ["111z", "555z"]
+    assert r["interpretation"]["pair"]["tiles"] == "66z"
+    r = score({"hand": "234s 234s 666s 888s 发发发 22s", "win_tile": "发", "win_by": "discard"})
+    assert r["interpretation"]["win_tile"] == "7z"
+
+
+@pytest.mark.parametrize("typed, word", [
+    ("111222333444z 123m 55z，点合5z", "点合"),
+    ("111222333444z 123m 55z点合5z", "点合"),
+    ("111222333444z 123m 55z，自模5z", "自模"),
+    ("111222333444z 123m 55z，和5z", "和"),
+    ("111222333444z 123m 55z ron 5z", "ron"),
+])
+def test_a_near_miss_suffix_is_named_with_the_right_spelling(typed, word):
+    r = score({"hand": typed})
+    assert r["error"]["code"] == "invalid_notation"
+    assert r["error"]["message"].startswith(f"unknown suffix '{word}' — write ，点和5z or ，自摸5z")
+
+
+def test_a_suffix_word_without_its_tile_and_a_suit_written_as_a_word():
+    r = score({"hand": "111222333444z 123m 55z，点和"})
+    assert r["error"]["code"] == "invalid_notation" and "'点和' must be followed by one tile" in r["error"]["message"]
+    r = score({"hand": "111222333444z 123万 55z，点和5z"})
+    assert r["error"]["code"] == "invalid_notation" and "万 is m" in r["error"]["message"]
+
+
+def test_ting_is_the_waiting_hand_suffix():
+    from gb16.reference import waits
+    # seed000 §四.5 as printed: "1111222s 111m 222p 555z听3s"
+    assert waits({"hand": "1111222s 111m 222p 555z听3s"}) == {"ok": True, "variant": "gb16", "waits": ["1s", "3s"],
+                                                            "ting": "3s", "ting_is_wait": True}
+    assert waits({"hand": "1111222s 111m 222p 555z 听4s"})["ting_is_wait"] is False
+    assert "ting" not in waits({"hand": "1111222s 111m 222p 555z"})
+    r = score({"hand": "1111222s 111m 222p 555z听3s"})
+    assert r["error"]["code"] == "invalid_input" and "，点和3s or ，自摸3s" in r["error"]["message"]
+    assert waits({"hand": "1111222s 111m 222p 555z，点和3s"})["error"]["code"] == "invalid_input"
+
+
+def test_winds_are_optional_and_a_wind_left_out_is_no_wind():
+    # seed000 §四 "圈风及门风条件不另成立"; docs/rulings.md R-020
+    hand = "[123m] 222m 444p 666s 111z 55z，点和5z"
+    fans = lambda **w: {f["id"] for f in score({"hand": hand, **w})["fans"]}
+    assert not {"prevalent_wind", "seat_wind"} & fans()
+    assert "pung_of_terminals_or_honors" in fans()
+    assert {"prevalent_wind", "seat_wind"} <= fans(prevalent_wind="E", seat_wind="E")
+    assert fans(prevalent_wind="E") & {"prevalent_wind", "seat_wind"} == {"prevalent_wind"}
+    assert fans(seat_wind="E") & {"prevalent_wind", "seat_wind"} == {"seat_wind"}
+    for bad in ("none", "东", "east", "", None):
+        assert score({"hand": hand, "prevalent_wind": bad})["error"]["code"] == "invalid_input"
+
+
+def test_messages_name_json_fields_for_a_case_input():
+    r = score({"hand": "111222333444z 123m 55z"})
+    assert r["error"]["message"].startswith("field 'win_tile' is required")
+    r = score({"hand": "11223344556677m，点和7m"})
+    assert r["error"]["message"].endswith('this is a 14-tile hand: set "variant": "gb13"')
+    r = score({"hand": "111222333444z 123m 55z，点和5z", "variant": "gb13"})
+    assert "this is a 17-tile hand" in r["error"]["message"]

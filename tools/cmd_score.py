@@ -224,6 +224,10 @@ def run_waits(args) -> int:
         tiles = result["waits"]
         shown = " ".join(f"{t} {_glyph(t)}" for t in tiles) or "none (not one tile short of a win)"
         print(f"waits: {shown}")
+        if "ting" in result:
+            t = result["ting"]
+            print(f"听{t}: " + (f"{t} is one of the waits" if result["ting_is_wait"]
+                                else f"{t} is not a wait of this hand"))
         print("single formal wait: 边张/嵌张/单钓将 possible" if len(tiles) == 1
               else "not a single formal wait: no 边张/嵌张/单钓将 (seed000 §二.7)")
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT

@@ -35,7 +35,7 @@ def flags_not_validated():
 
     docs/rulings.md R-014, R-006; xinbian 第四章 6; seed000 §三 抢杠和, 杠上开花, 和绝张.
     """
-    return Mutation(patches=(attribute("gb16.reference.hand._check_flags", lambda hand: None),))
+    return Mutation(patches=(attribute("gb16.reference.hand._check_flags", lambda hand, *terms: None),))
 
 
 @mutant("docs/contract.md Input")

@@ -79,9 +79,10 @@ _WIND_LETTER = {v: k for k, v in T.WIND_LETTERS.items()}
 
 
 def _input_like(hand: Hand, text: str, variant: str) -> dict:
+    winds = {k: _WIND_LETTER[w] for k, w in (("prevalent_wind", hand.prevalent_wind), ("seat_wind", hand.seat_wind))
+             if w is not None}  # a wind left out stays left out (docs/rulings.md R-020)
     return {"variant": variant, "hand": text, "win_tile": T.name(hand.win_tile),
-            "win_by": "self_draw" if hand.self_draw else "discard",
-            "prevalent_wind": _WIND_LETTER[hand.prevalent_wind], "seat_wind": _WIND_LETTER[hand.seat_wind],
+            "win_by": "self_draw" if hand.self_draw else "discard", **winds,
             "flowers": hand.flowers, "last_of_kind": hand.last_of_kind, "last_tile": hand.last_tile,
             "kong_replacement": hand.kong_replacement, "robbing_kong": hand.robbing_kong}
 

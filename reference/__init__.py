@@ -58,8 +58,10 @@ def _explain(case_input) -> dict:
         interps = sorted(interpretations(hand), key=preference_key)
     except InputError as e:
         return e.as_result()
+    from .explanation import why
     waits = formal_waits(hand)
     chosen = interps[0]
+    tied = sum(i.total == chosen.total for i in interps) > 1
     readings = []
     for k, interp in enumerate(interps):
         readings.append({
@@ -69,7 +71,7 @@ def _explain(case_input) -> dict:
             "fan_points": interp.fan_points,
             "total": interp.total,
             "chosen": k == 0,
-            "why": _why(interp, chosen, k),
+            "why": why(interp, chosen, k, tied),
         })
     return {"ok": True, "result": result_json(chosen, waits), "readings": readings,
             "waits": [_tile(t) for t in waits]}
@@ -121,11 +123,3 @@ def _tile(t: int) -> str:
 def _same_reading(a: dict, b: dict) -> bool:
     keys = ("shape", "sets", "pair", "knitted", "win_in", "big_combination")
     return all(a.get(k) == b.get(k) for k in keys)
-
-
-def _why(interp: Interpretation, chosen: Interpretation, k: int) -> str:
-    if k == 0:
-        return "highest total" + (" (ties broken as in docs/rulings.md R-011)" if False else "")
-    if interp.total < chosen.total:
-        return f"total {interp.total} < {chosen.total}"
-    return "same total; the chosen interpretation wins the tie-break of docs/rulings.md R-011"

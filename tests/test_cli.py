@@ -105,3 +105,54 @@ def test_near_miss_suffix_on_the_command_line():
     assert p.returncode == 2 and "unknown suffix '点合' — write ，点和5z or ，自摸5z" in p.stdout
     p = gb16("waits", "1111222s 111m 222p 555z听3s")
     assert "听3s: 3s is one of the waits" in p.stdout
+
+
+# -- explanations a referee can read --------------------------------------------------------
+
+def test_gb13_special_shapes_are_drawn_with_their_tiles():
+    for hand, win, name, shown in (("22446688m 1133p 55s", "5s", "七对", "22m 44m 66m 88m 11p 33p 55s*"),
+                                   ("1122334455667m 7m", "7m", "七对", "11m 22m 33m 44m 55m 66m 77m*"),  # 连七对
+                                   ("119m 19p 19s 1234567z", "1m", "十三幺", "119m19p19s1234567z"),
+                                   ("147m 258p 369s 12345z", "5z", "全不靠", "147m258p369s12345z")):
+        for command in ("score", "explain"):
+            p = gb16(command, hand, "--win", win, "--discard", "--variant", "gb13")
+            assert p.returncode == 0, p.stdout
+            lines = p.stdout.splitlines()
+            drawn = lines[0] if command == "score" else lines[1]
+            assert drawn.strip().startswith(f"{name}: ") and len(drawn.strip()) > len(name) + 10, drawn
+            assert any(shown in line for line in lines), (hand, command)
+
+
+def test_identical_readings_are_merged_with_a_count_and_sets_are_named_by_tiles():
+    p = gb16("explain", "123m123m123m123m 789p 55s", "--win", "5s", "--discard")
+    out = p.stdout
+    # 一色三同顺 on any three of the four 123m: four readings that read the same
+    assert "(4 readings, identical by their tiles)" in out
+    assert out.count("一色三同顺 on 123m 123m 123m\n") == 1
+    assert "big combination (§二.5): 一色四同顺 on 123m 123m 123m 123m" in out
+    assert "sets [" not in out and "set 0" not in out
+
+
+def test_a_tie_is_explained_in_words_and_the_ruling_quoted_from_the_package():
+    p = gb16("explain", "123m 123p 123s 456m 789p 11z", "--win", "1z", "--discard")
+    out = p.stdout
+    assert ("same total; R-011 prefers the greater fan list, compared fan by fan in §三 table order, higher count "
+            "first: the chosen one has 花龙, which comes before this one's 三色三同顺 in the §三 table") in out
+    assert "R-011 (Ties between readings): “Among readings with the same total" in out
+    assert "docs/rulings.md" not in out
+    assert "喜相逢 123m+123p" in out
+
+
+def test_the_tie_break_names_the_place_of_the_winning_tile():
+    from gb16.reference import explain
+    # 112233m 112233p 789s 99s: the 9s wins on the pair or on 789s, same fans either way
+    report = explain({"hand": "112233m 112233p 789s 99s", "win_tile": "9s", "win_by": "discard"})
+    whys = [r["why"] for r in report["readings"][1:]]
+    assert any("the chosen one has it in the pair 99s, this one in the set 789s" in w for w in whys), whys
+
+
+def test_an_unstated_wind_is_named_among_the_rulings_that_decided():
+    p = gb16("explain", "147m 258p 369s 111z 555z 66z，自摸6z")
+    assert "R-020 Winds that are not stated" in p.stdout
+    p = gb16("explain", "147m 258p 369s 111z 555z 66z，自摸6z", "--prevalent", "S", "--seat", "W")
+    assert "R-020" not in p.stdout

@@ -22,15 +22,11 @@ import json
 import sys
 import unicodedata
 
-from tabulate import tabulate
-
 from gb16 import reference
 from gb16.reference import jsonlines
-from gb16.reference import tiles as T
 from gb16.reference.errors import InputError
 from gb16.reference.hand import FLAG_TERMS, hand_from_input, waiting_hand_from_input
-from gb16.reference.notation import parse_hand
-from gb16.tools import disputes
+from gb16.tools import disputes, explain_text
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -233,91 +229,8 @@ def run_waits(args) -> int:
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
 
 
-# -- human output -------------------------------------------------------------------------
+# -- human output: gb16.tools.explain_text -------------------------------------------------
 
-def format_error(result: dict) -> str:
-    e = result["error"]
-    return f"error {e['code']}: {e['message']}"
-
-
-def _glyph(tile_name: str) -> str:
-    return T.glyph(parse_hand(tile_name).standing[0])
-
-
-def _glyphs(notation: str) -> str:
-    return "".join(T.glyph(t) for t in parse_hand(notation).standing)
-
-
-def render_interpretation(interp: dict) -> str:
-    """The reading as glyphs: [exposed] {concealed kong} standing, the winning group marked *."""
-    parts = []
-    if interp["knitted"]:
-        parts.append("<" + _glyphs(interp["knitted"]["tiles"]) + ">" + ("*" if interp["knitted"]["win"] else ""))
-    for s in interp["sets"]:
-        g = _glyphs(s["tiles"])
-        if s["exposed"]:
-            g = f"[{g}]"
-        elif s["kind"] == "kong":
-            g = f"{{{g}}}"
-        parts.append(g + ("*" if s["win"] else ""))
-    if interp["pair"]:
-        parts.append(_glyphs(interp["pair"]["tiles"]) + ("*" if interp["pair"]["win"] else ""))
-    return "  ".join(parts)
-
-
-def render_notation(interp: dict) -> str:
-    parts = []
-    if interp["knitted"]:
-        parts.append("<" + interp["knitted"]["tiles"] + ">" + ("*" if interp["knitted"]["win"] else ""))
-    for s in interp["sets"]:
-        t = s["tiles"]
-        if s["exposed"]:
-            t = f"[{t}]"
-        elif s["kind"] == "kong":
-            t = f"{{{t}}}"
-        parts.append(t + ("*" if s["win"] else ""))
-    if interp["pair"]:
-        parts.append(interp["pair"]["tiles"] + ("*" if interp["pair"]["win"] else ""))
-    return " ".join(parts)
-
-
-def fan_table(fans: list[dict]) -> str:
-    rows = [(f["name"], f["en"], f["points"], f["count"], f["points"] * f["count"]) for f in fans]
-    return tabulate(rows, headers=("番种", "fan", "points", "×", "subtotal"), tablefmt="simple")
-
-
-def format_result(result: dict) -> str:
-    if not result["ok"]:
-        return format_error(result)
-    interp = result["interpretation"]
-    lines = [render_interpretation(interp), render_notation(interp), "", fan_table(result["fans"]), ""]
-    flowers = f" + flowers {result['flower_points']}" if result["flower_points"] else ""
-    lines.append(f"fan points {result['fan_points']}{flowers} = total {result['total']}"
-                 f"   ({'meets' if result['meets_minimum'] else 'BELOW'} the 8-point minimum)")
-    big = interp["big_combination"]
-    if big:
-        lines.append(f"big combination (§二.5): {big['fan']} on sets {big['sets']}")
-    if interp["chow_links"]:
-        links = ", ".join(f"{l['fan']} {l['sets']}" for l in interp["chow_links"])
-        lines.append(f"chow-pair links (§二.6): {links}")
-    lines.append(f"waits (§二.7): {' '.join(result['waits'])}")
-    return "\n".join(lines)
-
-
-def format_explanation(report: dict) -> str:
-    out = []
-    for k, r in enumerate(report["readings"], 1):
-        mark = "CHOSEN" if r["chosen"] else "      "
-        out.append(f"[{k}] {mark}  total {r['total']}  —  {r['why']}")
-        out.append("    " + render_interpretation(r["interpretation"]))
-        out.append("    " + render_notation(r["interpretation"]))
-        big = r["interpretation"]["big_combination"]
-        if big:
-            out.append(f"    big combination (§二.5): {big['fan']} on sets {big['sets']}")
-        table = fan_table(r["fans"])
-        out.extend("    " + line for line in table.splitlines())
-        out.append("")
-    waits = report["waits"]
-    out.append(f"formal waits of the hand before the win (§二.7): {' '.join(waits)}"
-               + ("  — single wait" if len(waits) == 1 else "  — not a single wait: no 边张/嵌张/单钓将"))
-    return "\n".join(out)
+format_error, format_result, format_explanation = (explain_text.format_error, explain_text.format_result,
+                                                   explain_text.format_explanation)
+_glyph = explain_text.glyph

@@ -115,14 +115,35 @@ def decided_by(case_input, result: dict) -> list[dict]:
         notes.append("R-014")
     if _several_readings(case_input):
         notes.append("R-015")
+    if isinstance(case_input, dict) and _unstated_wind_pung(case_input, interp):
+        notes.append("R-020")
+    from gb16.tools.explain_text import ruling_decision
+    out = []
+    for rid in sorted(set(notes)):
+        entry = {"id": rid, "title": _title(rid)}
+        decision = ruling_decision(rid)
+        if decision:
+            entry["decision"] = decision
+        out.append(entry)
+    return out
+
+
+def _title(rid: str) -> str:
+    """The title of a note as installed with the package (gb16.docs), without its kind."""
+    from gb16 import docs
     try:
-        from gb16.tools.corpus_cli import rulings_index
-        titles = rulings_index() or {}
-    except Exception:  # pragma: no cover - docs not at hand
-        titles = {}
-    def short(title: str) -> str:
-        return title.replace(" (normative note)", "").replace(" (convention of the contract)", "")
-    return [{"id": rid, "title": short(titles.get(rid, ""))} for rid in sorted(set(notes))]
+        title = docs.ruling(rid).title
+    except KeyError:
+        return ""
+    return title.replace(" (normative note)", "").replace(" (convention of the contract)", "")
+
+
+def _unstated_wind_pung(case_input: dict, interp: dict) -> bool:
+    """A wind pung in the reading while a wind is not stated (docs/rulings.md R-020)."""
+    if "prevalent_wind" in case_input and "seat_wind" in case_input:
+        return False
+    return any(s.get("kind") in ("pung", "kong") and s["tiles"][-1] == "z" and s["tiles"][0] in "1234"
+               for s in interp.get("sets", []))
 
 
 def _several_readings(case_input) -> bool:
@@ -157,7 +178,11 @@ def render(d: dict) -> str:
         lines.append(f"  delta {x['id']}{where}: {x['total'] if x['total'] is not None else x['error']} — "
                      f"{x['summary']} ({x['source']})")
     if d["notes"]:
-        lines.append("decided by the normative notes: " + "; ".join(f"{n['id']} {n['title']}".strip() for n in d["notes"]))
+        lines.append("decided by these rulings (as installed with gb16):")
+        for n in d["notes"]:
+            lines.append(f"  {n['id']} {n['title']}".rstrip())
+            if n.get("decision"):
+                lines.append(f"      “{n['decision']}”")
     return "\n".join(lines)
 
 

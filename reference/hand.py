@@ -133,7 +133,8 @@ def _check_fields(data, terms: Terms = FIELD_TERMS) -> None:
             raise InputError("invalid_input", f"field {name!r} must be {_type_name(kind)}, "
                                               f"got {json_repr(data[name])}")
     if data.get("variant", "gb16") not in VARIANTS:
-        raise InputError("unsupported_variant", f"variant {data['variant']!r} is not supported; use 'gb16' or 'gb13'")
+        raise InputError("unsupported_variant", f"{terms['variant']} {data['variant']!r} is not supported; "
+                                                "use 'gb16' or 'gb13'")
     if "hand" not in data:
         raise InputError("invalid_input", "field 'hand' is required")
     if not 0 <= data.get("flowers", 0) <= 8:

@@ -35,3 +35,27 @@ def test_coverage_counts_near_misses_per_fan():
     assert rows["four_pure_shifted_pungs"] >= 1
     assert cov["summary"]["near_miss_cases"] == sum(rows.values()) == len(
         [c for c in NEAR if case_variant(c) == "gb16"])
+
+
+#: Fans with no near-miss case, and why: no winning hand is one step from them.
+#: 花牌 has no parts to miss (one point per melded flower, seed000 §三 花牌); a hand one tile
+#: from 十三幺 is no winning hand of any shape (its fourteen tiles are thirteen orphans and a
+#: pair, and a winning hand that holds twelve of them is not one tile away).
+WITHOUT_NEAR_MISS = {
+    "gb16": {"flower_tiles"},
+    "gb13": {"flower_tiles", "thirteen_orphans"},
+}
+
+
+@pytest.mark.parametrize("variant", ["gb16", "gb13"])
+def test_every_fan_of_the_variant_has_a_near_miss(variant):
+    cov = coverage(CORPUS, variant)
+    missing = {r["id"] for r in cov["fans"] if not r["near_misses"]}
+    assert missing == WITHOUT_NEAR_MISS[variant], (
+        f"{variant}: fans without a near-miss case {sorted(missing - WITHOUT_NEAR_MISS[variant])}; "
+        f"listed as without one but now covered {sorted(WITHOUT_NEAR_MISS[variant] - missing)}")
+
+
+def test_near_misses_name_every_kind_of_step():
+    steps = {c["near_miss"]["step"] for c in NEAR}
+    assert {"tile", "rank", "suit", "meld", "win_tile", "count", "circumstance"} <= steps

@@ -26,6 +26,7 @@ from typing import Any
 from gb16.properties import definitions as D
 from gb16.properties.best import best_points
 from gb16.properties.hands import Case, formal_waits, readings
+from gb16.properties.rulebook import REPEATABLE
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ def _features(case: Case) -> frozenset[str]:
         f = D.facts_of(case, reading, waits)
         holds = D.holding(f)
         out.update(f"fan:{fan}" for fan in holds)
+        # a fan that counts once (seed000 §二.8) whose definition holds on two choices of sets
+        out.update(f"twice:{fan}" for fan, occ in holds.items() if len(occ) >= 2 and fan not in REPEATABLE)
         out.add(f"shape:{reading.shape}")
         if reading.shape == "standard":
             chows = len(f.chows())
@@ -120,7 +123,9 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "exclusion_consistency": (Claim("fan:big_four_winds", 0.005), Claim("fan:big_three_dragons", 0.005),
                               Claim("fan:big_three_winds", 0.005),
                               Claim("fan:pung_of_terminals_or_honors", 0.2), Claim("fan:full_flush", 0.02),
-                              Claim("fan:all_chows", 0.05)),
+                              Claim("fan:all_chows", 0.05),
+                              Claim("twice:mixed_shifted_pungs", 0.02,
+                                    "三色三节高 formed by two triples counts once (seed000 §二.8, R-007)")),
     "no_mixing": (Claim("big_combination_choice", 0.03), Claim("fan:four_concealed_pungs", 0.01)),
     "one_big_combination": (Claim("links>=3", 0.05), Claim("links>=4", 0.05),
                             Claim("fan:four_pure_shifted_chows", 0.01), Claim("fan:quadruple_chow", 0.01),

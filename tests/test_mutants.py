@@ -246,3 +246,32 @@ def test_a_replayed_kill_is_the_kill_of_a_ci_run():
     index, _ = replay.first_violation(prop, m.scorer(), replay.stream(prop.name, "ci"))
     row = run_property(prop, m.scorer(), "ci")
     assert row["result"] == "FAIL" and row["examples"] == index + 1
+
+
+def test_the_gb16_equivalent_mutants_are_equivalent_on_gb16():
+    """pairwise_exclusions and exclusions_bottom_up differ from the reference only through a
+    fan that holds, is excluded, and excludes a third fan the first does not exclude.  Read
+    off the independent transcription (gb16.properties.rulebook), gb16 has only the chains
+    through 双暗杠 under 三杠/四杠, and 双暗杠 (exactly two kongs) never holds beside them;
+    gb13 has chains that act — and the corpus kills both mutants on gb13 cases."""
+    from gb16.properties import rulebook as rb
+    from gb16.tools.mutants.real_world import GB16_EQUIVALENT
+
+    def chains(variant):
+        has = {f["id"] for f in rb.FANS if f["applies"][variant]}
+        out = set()
+        for a in has:
+            for ea in rb.exclusions_of(a, variant):
+                b = ea["fan"]
+                if b in has:
+                    out |= {(a, b, eb["fan"]) for eb in rb.exclusions_of(b, variant)
+                            if not any(e["fan"] == eb["fan"] for e in rb.exclusions_of(a, variant))}
+        return out
+
+    assert chains("gb16") == {("four_kongs", "two_concealed_kongs", "two_concealed_pungs"),
+                              ("three_kongs", "two_concealed_kongs", "two_concealed_pungs")}
+    assert ("thirteen_orphans", "fully_concealed_hand", "self_drawn") in chains("gb13")
+    for name in ("pairwise_exclusions", "exclusions_bottom_up"):
+        assert name in GB16_EQUIVALENT
+        killed, _ = mutants.corpus_outcomes(mutants.get(name), CASES, stop_after=1)
+        assert killed

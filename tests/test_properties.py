@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -146,6 +147,17 @@ def _double_pung_beside_triple(inp, result, fans):
 def _no_honors_beside_full_flush(inp, result, fans):
     if "full_flush" in fans:
         fans["no_honors"] = 1
+    return fans
+
+
+# 4c. 三色三节高 counted once per triple of pungs that forms it (it counts once, seed000 §二.8)
+def _mixed_shifted_pungs_per_triple(inp, result, fans):
+    if "mixed_shifted_pungs" in fans:
+        numbered = [(int(g.tiles[0][0]), g.tiles[0][1]) for g in pungs(result) if g.tiles[0][1] != "z"]
+        triples = [t for t in combinations(numbered, 3) if len({s for _, s in t}) == 3
+                   and sorted(r for r, _ in t) == list(range(min(r for r, _ in t), min(r for r, _ in t) + 3))]
+        if len(triples) >= 2:
+            fans["mixed_shifted_pungs"] = len(triples)
     return fans
 
 
@@ -364,6 +376,8 @@ PLANTED = [
     ("number_reflection", "幺九刻 forgets 9s", lambda: patched("nines", edit_fans(_terminal_pungs_forget_nines)), "幺九刻", None),
     ("exclusion_consistency", "双同刻 beside 三同刻", lambda: patched("dp", edit_fans(_double_pung_beside_triple)), "双同刻", 200),
     ("exclusion_consistency", "无字 beside 清一色", lambda: patched("nh", edit_fans(_no_honors_beside_full_flush)), "无字", None),
+    ("exclusion_consistency", "三色三节高 once per triple", lambda: patched("msp2", edit_fans(_mixed_shifted_pungs_per_triple)),
+     "三色三节高 is not repeatable", None),
     ("no_mixing", "fans of two readings merged", lambda: patched("mix", _mix_two_readings),
      "the best interpretation by the definitions", None),
     ("no_mixing", "the worst reading reported", lambda: patched("worst", _worst_reading), "scores", None),

@@ -50,9 +50,11 @@ def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, var
 
 
 #: the default profiles and the hands where a 不计 acts on sets (大三元, 大四喜, 三风刻) or nothing
-#: holds (无番和)
+#: holds (无番和), and four pungs forming 三色三节高 twice (a fan that counts once, seed000 §二.8)
 EXCLUSION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "target:big_four_winds", "target:big_three_dragons",
-                                  "target:big_three_winds", "target:big_three_dragons", "honours")
+                                  "target:big_three_winds", "target:big_three_dragons", "honours",
+                                  "target:mixed_shifted_pungs_twice", "target:mixed_shifted_pungs_twice",
+                                  "target:mixed_shifted_pungs_twice")
 
 
 @register(4, "exclusion_consistency", "No fan beside a fan that excludes it for the whole hand; "

@@ -9,6 +9,8 @@ the hand is drawn from (gb16.properties.strategies.hand) — aimed at one of:
 * the tile-content fans of a number band: 全大, 全中, 全小, 全双刻, 全带五 (第七章 25–27, 21, 31);
 * the three-chow fans across suits 花龙, 三色三同顺, 三色三步高 (第七章 39, 41, 50) and in one
   suit 清龙, 一色四步高, 一色四同顺 (28, 16, 14);
+* ``mixed_shifted_pungs_twice`` (asked for by name, not drawn among :data:`TARGETS`): four
+  pungs holding two triples of 三色三节高, which counts once (seed000 §二.8);
 * ``linked_chows``: five chows each related to an earlier one (一般高, 喜相逢, 连六 or
   老少副), so that the chow-pair forest of seed000 §二.6 has four links.
 """
@@ -118,6 +120,12 @@ def plan(draw, target: str | None = None) -> Plan:
         a, b, c = (draw(st.integers(1, 7)) for _ in range(3))
         return Plan(target, [_pung(winds[0]), _pung(dragons[0]), _chow(perm[0], a), _chow(perm[1], b),
                              _chow(perm[2], c)])
+    if target == "mixed_shifted_pungs_twice":
+        # two triples of 三色三节高 in four pungs — a, a+1, a+2 in three suits and a+3 in the
+        # suit of a — counted once (seed000 §二.8 其余各计一次; xinbian 第六章 3 例4; R-007).
+        # Not among TARGETS: the properties that judge repetition ask for it by name.
+        a = draw(st.integers(1, 6))
+        return Plan(target, [_pung(f"{a + k}{x}") for k, x in enumerate(perm)] + [_pung(f"{a + 3}{perm[0]}")])
     # linked_chows: each chow related to one drawn before it
     chows = [_chow(s, draw(st.integers(1, 7)))]
     while len(chows) < 5:

@@ -6,6 +6,7 @@ import time
 from typing import Callable
 
 from gb16.tools.mutants.machinery import Mutant, get, names
+from gb16.tools.mutants.real_world import GB16_EQUIVALENT
 
 
 def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0,
@@ -72,7 +73,8 @@ def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first:
            "gb16_kills": len(gb16_killers), "gb13_kills": len(killers) - len(gb16_killers),
            "first_kills": (gb16_killers + [k for k in killers if k not in gb16_killers])[:first],
            "broken_on": len(broken), "first_broken": broken[:first],
-           "corpus_seconds": round(time.monotonic() - began, 2), "properties": None}
+           "corpus_seconds": round(time.monotonic() - began, 2), "properties": None,
+           "gb16_equivalent": GB16_EQUIVALENT.get(m.name)}
     if properties:
         row["properties"] = property_kills(m, properties)
     # the generic row fields gb16.tools.reports.compliance shows for an optional part (name, result, ok, …)
@@ -148,7 +150,9 @@ def format_kill_table(rows: list[dict]) -> str:
     for r in rows:
         p = r.get("properties")
         shown = "—" if p is None else ("killed: " + ", ".join(p["failed"]) if p["killed"] else
-                                       "survives" + (f" (errors: {', '.join(p['errors'])})" if p["errors"] else ""))
+                                       "survives" + (f" (errors: {', '.join(p['errors'])})" if p["errors"] else "")
+                                       + (" — equivalent on gb16, the properties' variant" if r["mutant"] in
+                                          GB16_EQUIVALENT else ""))
         table_rows.append([r["mutant"], r["clause"], r["corpus_kills"], r["gb16_kills"],
                            ", ".join(r["first_kills"][:2]) or "SURVIVES", shown])
     killed = sum(r["killed_by_corpus"] for r in rows)

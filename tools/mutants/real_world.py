@@ -68,6 +68,19 @@ def _exclusions_applied(order_key, every_holding: bool):
     return apply_exclusions
 
 
+#: Mutants that no gb16 hand tells from the reference, with the argument (tests/test_mutants.py
+#: checks it against gb16.properties.rulebook).  The properties draw gb16 hands only, so they
+#: cannot kill these; the corpus kills them with its gb13 cases (the kill table names them).
+GB16_EQUIVALENT = {
+    name: ("on gb16 the order and the pairwise application of the 不计 lists only matter through a fan "
+           "that is excluded and excludes a third: 四杠 or 三杠 → 双暗杠 → 双暗刻; 双暗杠 needs exactly two "
+           "kongs (seed000 §三 双暗杠 恰好两副杠), so it never holds beside 三杠 (恰好三副) or 四杠 (至少四副). "
+           "The chains that act are gb13's: 十三幺/七对/全不靠/七星不靠/九莲宝灯/连七对/四暗刻 → 不求人 → 自摸, "
+           "十三幺 → 混幺九 → 碰碰和/全带幺/幺九刻 (xinbian 第六章 3)")
+    for name in ("pairwise_exclusions", "exclusions_bottom_up")
+}
+
+
 @mutant("docs/rulings.md R-013")
 def pairwise_exclusions():
     """Every fan that holds applies its 不计 list, even a fan that is itself excluded.

@@ -26,7 +26,7 @@ from typing import Any
 from gb16.properties import definitions as D
 from gb16.properties.best import best_points
 from gb16.properties.hands import Case, formal_waits, readings
-from gb16.properties.rulebook import REPEATABLE
+from gb16.properties.rulebook import REPEATABLE, whole_exclusions
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,26 @@ def _features(case: Case) -> frozenset[str]:
     if best is not None and best < 8:
         out.add("below_minimum")  # 起和 8 is at stake (seed000 §三 花牌: flowers never count)
     most_links = 0
+    sole_everywhere: set | None = None
     for reading in readings(case.hand, case.win_tile):
         f = D.facts_of(case, reading, waits)
         holds = D.holding(f)
         out.update(f"fan:{fan}" for fan in holds)
         # a fan that counts once (seed000 §二.8) whose definition holds on two choices of sets
         out.update(f"twice:{fan}" for fan, occ in holds.items() if len(occ) >= 2 and fan not in REPEATABLE)
+        if "big_three_winds" in holds and any(g.tiles[0][1] != "z" and g.tiles[0][0] in "19" for g in f.pungs()):
+            out.add("big_three_winds+terminal_pung")   # 三风刻's 不计幺九刻 is per set (xinbian 第七章 38)
+        # a 不计 at stake: both fans' definitions hold on the reading (gb16.properties.rulebook)
+        out.update(f"excludes:{fan}>{other}" for fan in holds for other in whole_exclusions(fan, case.variant)
+                   if other in holds)
+        # … and the one fan that excludes it: a single 不计 entry is all that keeps it out (on
+        # every reading, whichever the scorer takes)
+        sole = set()
+        for other in holds:
+            by = [fan for fan in holds if other in whole_exclusions(fan, case.variant)]
+            if len(by) == 1:
+                sole.add(f"sole:{by[0]}>{other}")
+        sole_everywhere = sole if sole_everywhere is None else sole_everywhere & sole
         out.add(f"shape:{reading.shape}")
         if reading.shape == "standard":
             chows = len(f.chows())
@@ -85,6 +99,7 @@ def _features(case: Case) -> frozenset[str]:
         if any(holds.get(x) for x in ("concealed_kong", "melded_kong", "two_concealed_kongs", "two_melded_kongs",
                                        "concealed_and_melded_kong", "three_kongs", "four_kongs")):
             out.add("kong")
+    out |= sole_everywhere or set()
     out.add(f"links:{most_links}")
     if most_links >= 3:
         out.add("links>=3")
@@ -125,7 +140,12 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
                               Claim("fan:pung_of_terminals_or_honors", 0.2), Claim("fan:full_flush", 0.02),
                               Claim("fan:all_chows", 0.05),
                               Claim("twice:mixed_shifted_pungs", 0.02,
-                                    "三色三节高 formed by two triples counts once (seed000 §二.8, R-007)")),
+                                    "三色三节高 formed by two triples counts once (seed000 §二.8, R-007)"),
+                              Claim("big_three_winds+terminal_pung", 0.01,
+                                    "三风刻 removes the 幺九刻 of its own pungs only (xinbian 第七章 38)"),
+                              Claim("sole:full_flush>no_honors", 0.01, "only 清一色 keeps 无字 out (xinbian 第七章 22)"),
+                              Claim("excludes:quadruple_chow>two_terminal_chows", 0.01,
+                                    "一色四同顺 beside a fifth chow forming 老少副 (xinbian 第六章 5)")),
     "no_mixing": (Claim("big_combination_choice", 0.03), Claim("fan:four_concealed_pungs", 0.01)),
     "one_big_combination": (Claim("links>=3", 0.05), Claim("links>=4", 0.05),
                             Claim("fan:four_pure_shifted_chows", 0.01), Claim("fan:quadruple_chow", 0.01),

@@ -161,6 +161,16 @@ def _mixed_shifted_pungs_per_triple(inp, result, fans):
     return fans
 
 
+# 4d. 老少副 beside 一色四同顺 of 123/789 and the fifth chow (a 四顺子 fan excludes every
+# 双顺子 fan, fifth chow included: xinbian 第六章 5, seed000 §二.5)
+def _terminal_chows_beside_quadruple(inp, result, fans):
+    if "quadruple_chow" in fans:
+        chows = {(g.tiles[0], g.tiles[2]) for g in interp_sets(result["interpretation"]) if g.kind == "chow"}
+        if any((f"1{s}", f"3{s}") in chows and (f"7{s}", f"9{s}") in chows for s in "mps"):
+            fans["two_terminal_chows"] = 1
+    return fans
+
+
 # 5. the fans of the two best readings merged (mixing interpretations)
 def _mix_two_readings(inp, result):
     ex = reference.explain(inp)
@@ -378,6 +388,8 @@ PLANTED = [
     ("exclusion_consistency", "无字 beside 清一色", lambda: patched("nh", edit_fans(_no_honors_beside_full_flush)), "无字", None),
     ("exclusion_consistency", "三色三节高 once per triple", lambda: patched("msp2", edit_fans(_mixed_shifted_pungs_per_triple)),
      "三色三节高 is not repeatable", None),
+    ("exclusion_consistency", "老少副 beside 一色四同顺", lambda: patched("qc", edit_fans(_terminal_chows_beside_quadruple)),
+     "老少副", None),
     ("no_mixing", "fans of two readings merged", lambda: patched("mix", _mix_two_readings),
      "the best interpretation by the definitions", None),
     ("no_mixing", "the worst reading reported", lambda: patched("worst", _worst_reading), "scores", None),

@@ -10,7 +10,11 @@ the hand is drawn from (gb16.properties.strategies.hand) — aimed at one of:
 * the three-chow fans across suits 花龙, 三色三同顺, 三色三步高 (第七章 39, 41, 50) and in one
   suit 清龙, 一色四步高, 一色四同顺 (28, 16, 14);
 * ``mixed_shifted_pungs_twice`` (asked for by name, not drawn among :data:`TARGETS`): four
-  pungs holding two triples of 三色三节高, which counts once (seed000 §二.8);
+  pungs holding two triples of 三色三节高, which counts once (seed000 §二.8); and
+  ``quadruple_chow_terminal_pair``: 一色四同顺 of 123/789 with the other terminal chow of its
+  suit, whose 老少副 the 四顺子 fan excludes (xinbian 第六章 5); ``big_three_winds_terminal_pung``:
+  三风刻 beside a numbered terminal pung, which its per-set 不计幺九刻 leaves counted;
+  ``full_flush_terminal_pung``: 清一色 with a 1 or 9 pung, where only 清一色 excludes 无字;
 * ``linked_chows``: five chows each related to an earlier one (一般高, 喜相逢, 连六 or
   老少副), so that the chow-pair forest of seed000 §二.6 has four links.
 """
@@ -126,6 +130,24 @@ def plan(draw, target: str | None = None) -> Plan:
         # Not among TARGETS: the properties that judge repetition ask for it by name.
         a = draw(st.integers(1, 6))
         return Plan(target, [_pung(f"{a + k}{x}") for k, x in enumerate(perm)] + [_pung(f"{a + 3}{perm[0]}")])
+    if target == "big_three_winds_terminal_pung":
+        # 三风刻 and a pung of a numbered 1 or 9: 三风刻's 不计幺九刻 is for its own three pungs
+        # only (xinbian 第七章 38 这三副刻子不计幺九刻), so this pung still counts.  Asked for by name.
+        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        return Plan(target, [_pung(w) for w in winds[:3]] + [_pung(t)],
+                    palette=_tiles_of(range(1, 10), honours=DRAGON_TILES))
+    if target == "full_flush_terminal_pung":
+        # 清一色 of pungs with a pung of 1 or 9: neither 断幺 nor 平和 holds on any reading (five
+        # pungs never read as five chows), so 清一色's own 不计无字 is the only one at stake
+        # (xinbian 第七章 22).  Asked for by name.
+        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        return Plan(target, [_pung(t)], palette=_tiles_of(range(1, 10), s), kinds="p",
+                    pair_palette=_tiles_of(range(1, 10), s))
+    if target == "quadruple_chow_terminal_pair":
+        # 一色四同顺 of 123 (or 789) and a fifth chow 789 (or 123) of its suit: a 老少副 that the
+        # 四顺子 fan does not count (xinbian 第六章 5; seed000 §二.5 包含第五顺子).  Asked for by name.
+        a = draw(st.sampled_from((1, 7)))
+        return Plan(target, [_chow(s, a)] * 4 + [_chow(s, 8 - a)], kinds="c")
     # linked_chows: each chow related to one drawn before it
     chows = [_chow(s, draw(st.integers(1, 7)))]
     while len(chows) < 5:

@@ -6,7 +6,9 @@
     (165, ['大四喜', '四暗刻', '混一色', '全带幺', '门前清', '单钓将'])
 
 The public functions take a case input (a dict, docs/contract.md) and return JSON-ready
-dicts; bad input gives ``{"ok": false, "error": {...}}``, never an exception.
+dicts; bad input gives ``{"ok": false, "error": {...}}``, never an exception.  The typed API
+over them (keyword arguments in, dataclasses out, errors raised) is ``gb16.score``,
+``gb16.explain`` and ``gb16.waits`` (docs/api.md).
 
 Where things are decided:
 

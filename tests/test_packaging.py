@@ -306,3 +306,10 @@ def test_an_option_that_needs_an_extra_says_which_before_running(command, blocke
     assert p.returncode == extras.EXIT_MISSING_EXTRA
     assert p.stderr.splitlines()[0] == first_line
     assert not (tmp_path / "run.jsonl").exists()
+
+
+def test_python_dash_m_gb16_is_the_command():
+    p = subprocess.run([sys.executable, "-m", "gb16", "score", "111222333444z 123m 55z，点和5z", "--json"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["total"] == 165

@@ -531,13 +531,13 @@ def _dragon_pung(f: Facts) -> Occurrences:
 
 @define("prevalent_wind", "xinbian 第七章 60: 风牌的刻子, 其风牌与当前圈风相同")
 def _prevalent_wind(f: Facts) -> Occurrences:
-    tile = WIND_TILE_OF[f.case.prevalent_wind]
+    tile = WIND_TILE_OF.get(f.case.prevalent_wind)  # None: no wind stated
     return [(g.index,) for g in f.pungs() if g.tile == tile]
 
 
 @define("seat_wind", "xinbian 第七章 61: 风牌的刻子, 其风牌与自家门风相同 (seed000 §二.8: 圈风与门风相同可同计)")
 def _seat_wind(f: Facts) -> Occurrences:
-    tile = WIND_TILE_OF[f.case.seat_wind]
+    tile = WIND_TILE_OF.get(f.case.seat_wind)  # None: no wind stated
     return [(g.index,) for g in f.pungs() if g.tile == tile]
 
 

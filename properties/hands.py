@@ -456,8 +456,9 @@ class Case:
     hand: Hand
     win_tile: str
     win_by: str = "discard"
-    prevalent_wind: str = "E"
-    seat_wind: str = "E"
+    #: None: no wind stated, so no 圈风刻/门风刻 (docs/rulings.md R-020, seed000 §四 "圈风及门风条件不另成立")
+    prevalent_wind: str | None = None
+    seat_wind: str | None = None
     flowers: int = 0
     last_of_kind: bool = False
     last_tile: bool = False
@@ -468,8 +469,9 @@ class Case:
     origin: str = field(default="", compare=False)
 
     def to_input(self) -> dict:
-        """The input object in the contract's notation, every field explicit."""
-        return {
+        """The input object in the contract's notation, every field explicit (a wind left
+        unstated is left out, R-020)."""
+        out = {
             "variant": self.variant,
             "hand": format_hand(self.hand),
             "win_tile": self.win_tile,
@@ -482,6 +484,7 @@ class Case:
             "kong_replacement": self.kong_replacement,
             "robbing_kong": self.robbing_kong,
         }
+        return {k: v for k, v in out.items() if v is not None}
 
     def with_(self, **changes) -> "Case":
         return replace(self, **changes)
@@ -496,8 +499,8 @@ def case_from_input(inp: dict) -> Case:
         hand=parse_hand(text),
         win_tile=win_tile,
         win_by=inp.get("win_by", by or "discard"),
-        prevalent_wind=inp.get("prevalent_wind", "E"),
-        seat_wind=inp.get("seat_wind", "E"),
+        prevalent_wind=inp.get("prevalent_wind"),
+        seat_wind=inp.get("seat_wind"),
         flowers=inp.get("flowers", 0),
         last_of_kind=inp.get("last_of_kind", False),
         last_tile=inp.get("last_tile", False),

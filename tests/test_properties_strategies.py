@@ -396,3 +396,23 @@ def test_broken_inputs_cover_every_cause():
 
     collect()
     assert set(seen) == I.ERROR_CODES - {"invalid_json"}  # invalid_json is about files and batch lines
+
+
+def test_the_model_reads_an_unstated_wind_as_no_wind():
+    """R-020 (seed000 §四 "圈风及门风条件不另成立"): the properties' own model, like the
+    contract, gives an East pung no 圈风刻/门风刻 when no wind is stated, and both when East is."""
+    from gb16.properties import definitions as D
+    from gb16.properties.hands import case_from_input, formal_waits, readings
+    inp = {"hand": "111z 234m 567m 234p 678s 99s", "win_tile": "9s", "win_by": "discard"}
+
+    def wind_fans(case):
+        waits = formal_waits(case.hand, case.win_tile)
+        found = set()
+        for reading in readings(case.hand, case.win_tile):
+            found |= set(D.holding(D.facts_of(case, reading, waits))) & {"prevalent_wind", "seat_wind"}
+        return found
+
+    unstated = case_from_input(inp)
+    assert "prevalent_wind" not in unstated.to_input() and "seat_wind" not in unstated.to_input()
+    assert wind_fans(unstated) == set()
+    assert wind_fans(case_from_input({**inp, "prevalent_wind": "E", "seat_wind": "E"})) == {"prevalent_wind", "seat_wind"}

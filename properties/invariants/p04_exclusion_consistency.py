@@ -46,7 +46,7 @@ def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, var
     wind_tile = {w: f"{k + 1}z" for k, w in enumerate("ESWN")}
     for fan, field_name in (("prevalent_wind", "prevalent_wind"), ("seat_wind", "seat_wind")):
         if fan in per_set:
-            tile = wind_tile.get(case_input.get(field_name, "E"))
+            tile = wind_tile.get(case_input.get(field_name))  # unstated: no wind
             removed |= {id(g) for g in winds if g.tiles[0] == tile}
     return sum(1 for g in candidates if id(g) not in removed)
 

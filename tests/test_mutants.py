@@ -277,3 +277,14 @@ def test_the_gb16_equivalent_mutants_are_equivalent_on_gb16():
         assert name in GB16_EQUIVALENT
         killed, _ = mutants.corpus_outcomes(mutants.get(name), CASES, stop_after=1)
         assert killed
+
+
+def test_the_kill_table_on_two_processes_finds_every_mutant():
+    """`gb16 report` runs the kill table with jobs > 1 in spawned workers, which start with
+    no mutant registered; the rows must be those of the one-process table."""
+    from gb16.tools.mutants.kill import kill_table
+    only = ["seven_pairs_in_gb16", "flowers_toward_minimum"]
+    spread = kill_table(only=only, jobs=2)
+    alone = kill_table(only=only, jobs=1)
+    assert [r["mutant"] for r in spread] == only
+    assert [(r["mutant"], r["corpus_kills"]) for r in spread] == [(r["mutant"], r["corpus_kills"]) for r in alone]

@@ -91,6 +91,9 @@ def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first:
 
 
 def _row_for(args: tuple) -> dict:
+    """One row in a worker process (spawned: it starts with no mutant registered, so the
+    catalogue, which registers every mutant on import, is imported first)."""
+    import gb16.tools.mutants.catalogue  # noqa: F401
     name, cases, properties, first = args
     return kill_row(get(name), cases, properties, first)
 

@@ -738,10 +738,20 @@ def test_a_line_written_before_its_request_is_never_its_answer(tmp_path, monkeyp
     assert len(sent) >= 2, (early, statuses_by_seq, refused)
     # held off while the harness looked and wrote: each line came after its request was in its input
     assert all(waiting > 0 for waiting in sent.values()), (early, refused)
-    early, statuses_by_seq, refused = _early_late_run(tmp_path, monkeypatch, "control", fenced=False)
-    before = [seq for seq, waiting in early.items() if waiting == 0 and seq in statuses_by_seq]
-    taken = [seq for seq in before if seq not in refused and statuses_by_seq.get(seq) == "fail"]
-    assert taken, (early, statuses_by_seq, refused)    # written before its request, taken as its answer
+    # The control shows the race is real: without the fence a line written before its request
+    # is taken as its answer.  Hitting the window depends on the scheduler; on a loaded machine
+    # the unfenced harness may see the line as unsolicited instead, so the control is tried a
+    # few times, and if it never hits the window the test is skipped (not passed): the fenced
+    # check above held, but this run could not show that it would have failed without the fence.
+    attempts = []
+    for attempt in range(3):
+        early, statuses_by_seq, refused = _early_late_run(tmp_path, monkeypatch, f"control{attempt}", fenced=False)
+        before = [seq for seq, waiting in early.items() if waiting == 0 and seq in statuses_by_seq]
+        taken = [seq for seq in before if seq not in refused and statuses_by_seq.get(seq) == "fail"]
+        if taken:   # written before its request, taken as its answer
+            return
+        attempts.append((early, statuses_by_seq, refused))
+    pytest.skip(f"the unfenced control did not hit the race in 3 tries (load): {attempts}")
 
 
 def test_float_seq_is_an_error(tmp_path):

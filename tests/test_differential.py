@@ -159,6 +159,21 @@ def test_each_planted_bug_is_found_classified_and_shrunk(tmp_path, name, variant
     assert set(draft["results"]) == {"reference", summary["implementation"]["name"]}
 
 
+def test_shrinking_leaves_a_wind_out_and_falls_back_to_east():
+    """A wind that the disagreement does not need is left out (no wind, R-020); when leaving it
+    out changes the signature (a scorer that needs a wind), the step to 东 is taken instead."""
+    case = {"hand": "123m 456m 789m 123p 456p 11s", "variant": "gb16", "win_tile": "1s",
+            "win_by": "discard", "prevalent_wind": "S", "seat_wind": "W"}
+    any_wind = lambda c: ("k",)
+    shrunk, _ = shrink.shrink(case, "k", any_wind)
+    assert "prevalent_wind" not in shrunk and "seat_wind" not in shrunk
+    needs_wind = lambda c: ("k" if "prevalent_wind" in c and "seat_wind" in c else "other",)
+    shrunk, _ = shrink.shrink(case, "k", needs_wind)
+    assert (shrunk["prevalent_wind"], shrunk["seat_wind"]) == ("E", "E")
+    assert shrink.size({**case, "prevalent_wind": "E"}) < shrink.size(case)
+    assert shrink.size({k: v for k, v in case.items() if k != "seat_wind"}) < shrink.size({**case, "seat_wind": "E"})
+
+
 def test_the_near_miss_bug_behind_the_protocol(tmp_path):
     summary, _ = run(tmp_path, SUBPROCESS + "four_shifted_pungs", 400, seed=7)
     assert "impl-four-pure-shifted-pungs-plus-ref-pure-shifted-pungs" in summary["unexplained_classes"]

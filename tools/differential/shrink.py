@@ -1,13 +1,15 @@
 """Shrinking a disagreement to its smallest hand: a plain greedy reduction.
 
 A hand is *smaller* (:func:`size`) when it has fewer flags (the four circumstance flags,
-flowers, a self-draw, winds other than 东东), then fewer melds, then lower ranks (numbered
+flowers, a self-draw, a stated wind — 东 counting less than the others), then fewer melds, then lower ranks (numbered
 ranks summed, honours counted after the nines), then a shorter notation.  :func:`shrink`
 tries every one-step simplification of the current hand, in a fixed order, and keeps the
 first that is smaller and still shows the *same signature* (the same class key); it stops
 when no step helps or the budget of tries is spent.  The steps:
 
-* drop one flag; flowers to 0; a self-draw to a discard; the winds to 东 东;
+* drop one flag; flowers to 0; a self-draw to a discard; leave a wind out (no wind,
+  docs/rulings.md R-020), or else make it 东 (for a scorer that needs a wind: the step that
+  leaves it out then changes the signature and is rejected);
 * lay one exposed chow or pung down among the standing tiles (an exposed kong becomes concealed);
 * move one whole suit (every tile of it) one rank down, or to a lower suit letter;
 * lower every copy of one tile kind by one rank (a numbered tile) or to a lower honour.
@@ -48,14 +50,19 @@ def _text(melds, standing) -> str:
 def size(case: dict):
     parts = _parts(case)
     flags = sum(bool(case.get(k)) for k in FLAGS) + (case.get("flowers", 0) > 0) \
-        + (case.get("win_by") == "self_draw") + (case.get("prevalent_wind", "E") != "E") \
-        + (case.get("seat_wind", "E") != "E")
+        + (case.get("win_by") == "self_draw") + _wind_size(case.get("prevalent_wind")) \
+        + _wind_size(case.get("seat_wind"))
     if parts is None:
         return (flags, 99, 9999, len(case.get("hand", "")), case.get("hand", ""))
     melds, standing = parts
     tiles = standing + [t for m, _ in melds for t in m]
     ranks = sum(T.number_of(t) if t < 27 else 10 + (t - 27) for t in tiles)
     return (flags, len(melds), ranks, len(case["hand"]), case["hand"])
+
+
+def _wind_size(wind) -> int:
+    """A wind left out (no wind, R-020) is simplest, then 东, then the others."""
+    return 0 if wind is None else 1 if wind == "E" else 2
 
 
 def _with_tiles(case, melds, standing):
@@ -77,6 +84,8 @@ def steps(case: dict):
     if case.get("win_by") == "self_draw":
         yield {k: v for k, v in dict(case, win_by="discard").items() if k != "kong_replacement"}
     for wind in ("prevalent_wind", "seat_wind"):
+        if case.get(wind) is not None:
+            yield {k: v for k, v in case.items() if k != wind}
         if case.get(wind, "E") != "E":
             yield dict(case, **{wind: "E"})
     parts = _parts(case)

@@ -109,6 +109,19 @@ def chow_links_text(interp: dict) -> str | None:
     return ", ".join(f"{table.fan(l['fan']).zh} {set_names(interp, l['sets']).replace(' ', '+')}" for l in links)
 
 
+def combination_lines(interp: dict) -> list[str]:
+    """The big combination (§二.5) and the chow-pair links (§二.6) of a reading, a line each
+    when there are any."""
+    lines = []
+    big = big_combination_text(interp)
+    if big:
+        lines.append(f"big combination (§二.5): {big}")
+    links = chow_links_text(interp)
+    if links:
+        lines.append(f"chow-pair links (§二.6): {links}")
+    return lines
+
+
 def fan_table(fans: list[dict]) -> str:
     rows = [(f["name"], f["en"], f["points"], f["count"], f["points"] * f["count"]) for f in fans]
     return tabulate(rows, headers=("番种", "fan", "points", "×", "subtotal"), tablefmt="simple")
@@ -129,12 +142,7 @@ def format_result(result: dict) -> str:
     flowers = f" + flowers {result['flower_points']}" if result["flower_points"] else ""
     lines.append(f"fan points {result['fan_points']}{flowers} = total {result['total']}"
                  f"   ({'meets' if result['meets_minimum'] else 'BELOW'} the 8-point minimum)")
-    big = big_combination_text(interp)
-    if big:
-        lines.append(f"big combination (§二.5): {big}")
-    links = chow_links_text(interp)
-    if links:
-        lines.append(f"chow-pair links (§二.6): {links}")
+    lines.extend(combination_lines(interp))
     lines.append(f"waits (§二.7): {' '.join(result['waits'])}")
     return "\n".join(lines)
 
@@ -166,12 +174,7 @@ def format_explanation(report: dict) -> str:
         interp = r["interpretation"]
         out.append("    " + render_interpretation(interp))
         out.append("    " + render_notation(interp))
-        big = big_combination_text(interp)
-        if big:
-            out.append(f"    big combination (§二.5): {big}")
-        links = chow_links_text(interp)
-        if links:
-            out.append(f"    chow-pair links (§二.6): {links}")
+        out.extend("    " + line for line in combination_lines(interp))
         out.extend("    " + line for line in fan_table(r["fans"]).splitlines())
         out.append("")
     if ties:

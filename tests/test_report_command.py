@@ -105,7 +105,16 @@ def test_a_part_that_breaks_is_an_error(monkeypatch, tmp_path):
     assert status == 1
     data = json.loads(files["json"].read_text(encoding="utf-8"))
     assert data["sections"]["properties"]["status"] == "error"
-    assert "ZeroDivisionError: in the property code" in data["sections"]["properties"]["data"]["note"]
+    note = data["sections"]["properties"]["data"]["note"]
+    assert "ZeroDivisionError: in the property code" in note
+    # the summary says what and where in one line; the traceback is kept for the section only
+    assert "\n" not in note and "Traceback" not in note and "test_report_command.py" in note and "in broken" in note
+    overview = data["sections"]["overview"]["data"]["parts"]
+    detail = next(v["note"] for k, v in overview.items() if "ropert" in k)
+    assert detail == note
+    assert "Traceback" in data["sections"]["properties"]["data"]["traceback"]
+    markdown = files["markdown"].read_text(encoding="utf-8")
+    assert "Traceback, for the kit's developers" in markdown
     assert "proofs" not in data["sections"]
 
 

@@ -53,8 +53,24 @@ class PartOutcome:
 
     rows: list[dict] | None
     status: str            # "pass" | "fail" | "error" | "unavailable"
-    note: str
+    note: str              # one line: what the summary table shows
     seconds: float = 0.0
+    trace: str = ""        # an error's traceback, for the kit's developers (the part's section only)
+
+
+def error_outcome(call: str, exc: BaseException | None, trace: str, seconds: float = 0.0) -> PartOutcome:
+    """A part that broke: one line saying what was raised and where (the innermost frame of
+    the traceback), the traceback itself kept apart for the part's section."""
+    what = f"{type(exc).__name__}: {exc}" if exc is not None else "no answer"
+    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', trace or "")
+    where = ""
+    if frames:
+        path, line, function = frames[-1]
+        where = f" (at {Path(path).name}:{line} in {function})"
+    what = " ".join(what.split())
+    if len(what) > 200:
+        what = what[:199] + "…"
+    return PartOutcome(None, "error", f"{call} raised {what}{where}", seconds, trace or "")
 
 
 def row_passed(row: dict) -> bool:
@@ -94,9 +110,9 @@ def run_optional(module_name: str, function_name: str, kwargs: dict,
     began = time.monotonic()
     try:
         rows = function(**kwargs)
-    except Exception:
-        return PartOutcome(None, "error", f"{module_name}.{function_name}() raised:\n"
-                                          + traceback.format_exc(limit=8), time.monotonic() - began)
+    except Exception as exc:
+        return error_outcome(f"{module_name}.{function_name}()", exc, traceback.format_exc(limit=8),
+                             time.monotonic() - began)
     elapsed = time.monotonic() - began
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         return PartOutcome(None, "error", f"{module_name}.{function_name}() returned {type(rows).__name__}, "
@@ -120,12 +136,15 @@ def part_section(section_id: str, title: str, outcome: PartOutcome, call: str, c
     report runs, *command* the command line that runs the same checks."""
     section = Section(section_id, title, status=outcome.status, data={
         "status": outcome.status, "note": outcome.note, "seconds": round(outcome.seconds, 2),
-        "rows": outcome.rows})
+        "rows": outcome.rows, **({"traceback": outcome.trace} if outcome.trace else {})})
     if outcome.status == "unavailable":
         return section.p(f"Not available: {outcome.note}. The report calls `{call}`; "
                          f"`{command}` may run the same checks from the command line.")
     if outcome.status == "error":
-        return section.p("The run broke before giving results.").pre(outcome.note)
+        section.p(f"The run broke before giving results: {outcome.note}.")
+        if outcome.trace:
+            section.p("Traceback, for the kit's developers:").pre(outcome.trace)
+        return section
     rows = outcome.rows
     columns = [c for c in ROW_COLUMNS if any(c in r for r in rows)]
     section.p(f"{outcome.note} in {outcome.seconds:.1f} s. Reproduce with `{command}`.")
@@ -382,8 +401,8 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     sections = []
     for key, title, module, function, _, call, command in sorted(optional, key=lambda o: REPORT_ORDER.index(o[0])):
         kind, value = outcomes[key]
-        outcome = value if kind == "done" else PartOutcome(
-            None, "error", f"{module}.{function}() failed in its process:\n{value[1] or value[0]}")
+        outcome = value if kind == "done" else error_outcome(f"{module}.{function}() in its process",
+                                                             value[0], value[1] or "")
         parts[PART_NAMES[key]] = outcome
         sections.append(part_section(key, title, outcome, call, command))
     for key in options.skip:

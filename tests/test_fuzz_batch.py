@@ -3,6 +3,7 @@
 The hostile inputs of the limits, one by one, then the seeded fuzz of tools/fuzz_batch.py.
 """
 
+import json
 import pytest
 
 from gb16 import reference
@@ -256,3 +257,41 @@ def test_a_surrogate_in_known_failures_never_reaches_the_run_log(tmp_path, capsy
     with RunLogWriter.create(tmp_path / "w.jsonl", {"type": "header", "x": "\ud800"}):
         pass
     assert (tmp_path / "w.jsonl").read_bytes() == b'{"type": "header", "x": "\\ud800"}\n'
+
+
+#: valid JSON of the wrong shape for a corpus's fan table or clause registry
+WRONG_SHAPES = {"a list": [], "no fans": {"x": 1}, "a number for an entry": {"fans.json": {"fans": [5]},
+                                                                         "clauses.json": {"anchors": [5]}},
+                "a fan without points": {"fans": [{"number": 1, "id": "x", "zh": "x", "en": "x", "repeatable": False,
+                                                   "applies": {"gb16": True, "gb13": True}, "excludes": []}]},
+                "an unknown scope": {"fans": [{"number": 1, "id": "x", "zh": "x", "en": "x", "points": 1,
+                                               "repeatable": False, "applies": {"gb16": True, "gb13": True},
+                                               "excludes": [{"fan": "y", "scope": "most"}]}]}}
+
+
+@pytest.mark.parametrize("table", ["fans.json", "clauses.json"])
+@pytest.mark.parametrize("shape", WRONG_SHAPES)
+def test_a_corpus_table_of_the_wrong_shape_is_refused_naming_file_and_place(table, shape, tmp_path, capsys):
+    """fans.json and clauses.json of a --corpus folder are read through corpus/schema/, as the case files are
+    (one loader, tools/harness/corpus.py, serves every command: `corpus coverage` is tried on one shape)."""
+    import shutil
+    from gb16 import corpus as corpus_package
+    root = tmp_path / "corpus"
+    shutil.copytree(corpus_package.ROOT / "cases", root / "cases")
+    data = WRONG_SHAPES[shape]
+    (root / table).write_text(json.dumps(data.get(table, data) if isinstance(data, dict) else data), encoding="utf-8")
+    # certify: bad input (2); corpus coverage: the corpus it measures is not valid (1)
+    for argv, expected in ((["certify", "--impl", "reference", "--corpus", str(root), "--no-progress",
+                             "--out", str(tmp_path / "run.jsonl"), "--filter", "seed-examples-1-*"], 2),
+                           (["corpus", "coverage", "--corpus", str(root)], 1))[:1 if shape != "a list" else 2]:
+        status, text = _run_cli(argv, capsys)
+        assert status == expected and "Traceback" not in text, text
+        assert f"{table}:" in text and f"corpus/schema/{table.replace('.json', '.schema.json')}" in text, text
+
+
+def test_the_installed_corpus_tables_meet_their_schemas():
+    from gb16 import corpus as corpus_package
+    from gb16.tools.harness.protocol import schema_problem
+    for table in ("fans", "clauses"):
+        data = json.loads((corpus_package.ROOT / f"{table}.json").read_text(encoding="utf-8"))
+        assert schema_problem(f"{table}.schema.json", data) is None

@@ -71,14 +71,18 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
         raise HarnessError("the corpus is not valid:\n  " + "\n  ".join(problems))
     fans_path = root / "fans.json" if (root / "fans.json").is_file() else corpus_package.FANS_PATH
     clauses_path = root / "clauses.json" if (root / "clauses.json").is_file() else corpus_package.CLAUSES_PATH
-    try:
-        fans = jsonlines.load_file(fans_path)["fans"]
-        clauses = {a["anchor"]: a for a in jsonlines.load_file(clauses_path)["anchors"]}
-    except jsonlines.JSONInputError as exc:
-        raise HarnessError(f"the corpus is not valid: {exc}") from None
-    except (TypeError, KeyError) as exc:
-        raise HarnessError(f"the corpus is not valid: {fans_path} or {clauses_path} lacks {exc} "
-                           "(a fan table {\"fans\": […]}, a clause registry {\"anchors\": […]})") from None
+    tables = {}
+    for path, schema in ((fans_path, "fans.schema.json"), (clauses_path, "clauses.schema.json")):
+        try:
+            data = jsonlines.load_file(path)
+        except jsonlines.JSONInputError as exc:
+            raise HarnessError(f"the corpus is not valid: {exc}") from None
+        problem = schema_problem(schema, data)
+        if problem:
+            raise HarnessError(f"the corpus is not valid: {path}: {problem} (corpus/schema/{schema})")
+        tables[schema] = data
+    fans = tables["fans.schema.json"]["fans"]
+    clauses = {a["anchor"]: a for a in tables["clauses.schema.json"]["anchors"]}
     version_file = root / "VERSION"
     try:
         version = version_file.read_text(encoding="utf-8").strip() if version_file.is_file() else runlog.gb16_version()

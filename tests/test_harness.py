@@ -275,16 +275,29 @@ def test_implementation_that_cannot_start_is_a_clear_error(tmp_path):
         certify(tmp_path, f"python:{FAKE}:missing")
 
 
-def test_in_process_timeout_exception_and_invalid_result(tmp_path):
-    log = certify(tmp_path, f"python:{FAKE}:hang", timeout=1, filters=["fx-seed-4-4-*"])
+@pytest.mark.parametrize("in_process", [False, True], ids=["hosted", "in-process"])
+def test_a_python_function_timeout_exception_and_invalid_result(tmp_path, in_process):
+    log = certify(tmp_path, f"python:{FAKE}:hang", timeout=1, filters=["fx-seed-4-4-*"], in_process=in_process)
     assert statuses(log) == {"fx-seed-4-4-chicken": "pass", "fx-seed-4-4-chicken-flower": "timeout"}
-    log = certify(tmp_path, f"python:{FAKE}:explode", name="explode.jsonl", filters=["fx-seed-*"])
+    log = certify(tmp_path, f"python:{FAKE}:explode", name="explode.jsonl", filters=["fx-seed-*"],
+                  in_process=in_process)
     cases = {c["id"]: c for c in log.cases}
     assert cases["fx-seed-4-3-knitted"]["status"] == "error"
     assert "RuntimeError: fixture failure" in cases["fx-seed-4-3-knitted"]["context"]
     assert cases["fx-seed-4-1-big-four-winds"]["status"] == "error"
     assert '"lots"' in cases["fx-seed-4-1-big-four-winds"]["offending_line"]
     assert cases["fx-seed-4-4-chicken"]["status"] == "pass"
+
+
+def test_a_python_function_that_ends_its_process_is_that_cases_crash_and_the_run_goes_on(tmp_path):
+    """certify hosts a python: function in a process of its own (gb16.tools.harness.python_host):
+    ``os._exit`` in it is the crash of the case it was scoring, the host is restarted, and every
+    other case is judged; the run log's header says the function was not run in-process."""
+    log = certify(tmp_path, f"python:{FAKE}:exit_hard", filters=["fx-seed-*"])
+    got = statuses(log)
+    assert got["fx-seed-4-3-knitted"] == "crash"
+    assert got["fx-seed-4-1-big-four-winds"] == got["fx-seed-4-4-chicken"] == "pass"
+    assert log.complete and log.header["options"]["in_process"] is False
 
 
 def test_parse_response_classifies_lines():

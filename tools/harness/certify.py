@@ -34,7 +34,7 @@ from gb16.tools.harness import attribution
 from gb16.tools.harness.compare import compare
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
-from gb16.tools.harness.implementations import Implementation, resolve_implementation
+from gb16.tools.harness.implementations import Implementation, resolve_implementation, resolve_isolated
 from gb16.tools.harness.progress import Progress
 from gb16.tools.harness.protocol import HarnessError, Outcome, schema_problem
 from gb16.tools.harness.runlog import RunLogError, RunLogWriter
@@ -57,6 +57,7 @@ class CertifyOptions:
     progress: bool | None = None    # None: only on a terminal outside CI
     allow_empty: bool = False
     maxfail: int | None = None      # stop after this many failing cases (the footer says so)
+    in_process: bool = False        # a python: function called in certify's own process (--in-process)
 
 
 # --------------------------------------------------------------------------- judging one case
@@ -185,7 +186,17 @@ def header_record(corpus: Corpus, selected: list[dict], impl_spec: str, metadata
 
 def _options_record(options: CertifyOptions) -> dict:
     return {"variant": options.variant, "filter": options.filters, "timeout": options.timeout,
-            "known_failures": options.known_failures}
+            "known_failures": options.known_failures, "in_process": options.in_process}
+
+
+def _implementation(spec: str, timeout: float, in_process: bool) -> Implementation:
+    """The implementation of ``--impl``: a ``python:`` function (and ``pymahjonggb``) is hosted in
+    a process of its own (:func:`~gb16.tools.harness.implementations.resolve_isolated`), so that
+    ``os._exit``, a segmentation fault or a call that never returns is that case's ``crash`` or
+    ``timeout`` and the run goes on; ``--in-process`` calls it in certify's own process instead
+    (faster to start, and a debugger reaches it — but such a failure ends or stalls the run)."""
+    resolve = resolve_implementation if in_process else resolve_isolated
+    return resolve(spec, startup_timeout=max(timeout, 30.0))
 
 
 def run_certification(options: CertifyOptions) -> runlog.RunLog:
@@ -206,7 +217,7 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
         raise HarnessError(f"no corpus case matches (corpus {corpus.root}, {len(corpus.cases)} cases, "
                            f"variant {options.variant or 'any'}, filter {options.filters or 'none'})")
     known = load_known_failures(options.known_failures)
-    impl = resolve_implementation(options.impl, startup_timeout=max(options.timeout, 30.0))
+    impl = _implementation(options.impl, options.timeout, options.in_process)
     metadata = impl.start()
     header = header_record(corpus, selected, impl.spec, metadata, _options_record(options), known)
     with RunLogWriter.create(out, header) as writer:
@@ -276,8 +287,9 @@ def _resume(options: CertifyOptions) -> runlog.RunLog:
     remaining = [case for case in selected if case["id"] not in done]
     if log.complete and not remaining:
         return log
-    resumed = CertifyOptions(impl=options.impl, timeout=saved["timeout"], progress=options.progress)
-    impl = resolve_implementation(options.impl, startup_timeout=max(resumed.timeout, 30.0))
+    resumed = CertifyOptions(impl=options.impl, timeout=saved["timeout"], progress=options.progress,
+                             in_process=bool(saved.get("in_process", False)))
+    impl = _implementation(options.impl, resumed.timeout, resumed.in_process)
     metadata = impl.start()
     if metadata != header["implementation"]:
         impl.stop()
@@ -345,7 +357,11 @@ def register(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     certify.add_argument("--impl", metavar="SPEC",
                          help='"COMMAND ARGS" (a program speaking the harness protocol), '
-                              'python:MODULE:FUNCTION (in-process) or reference')
+                              'python:MODULE:FUNCTION (hosted in a process of its own; see --in-process) '
+                              'or reference')
+    certify.add_argument("--in-process", action="store_true",
+                         help="call a python: function in certify's own process (faster to start; but "
+                              "os._exit or a crash in it ends the run, and a hung call's thread is abandoned)")
     certify.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the installed corpus)")
     certify.add_argument("--variant", choices=["gb16", "gb13"], help="only cases of this variant")
     certify.add_argument("--filter", metavar="GLOB", action="append", default=[],
@@ -416,7 +432,7 @@ def run_certify(args) -> int:
     options = CertifyOptions(impl=args.impl, corpus=args.corpus, variant=args.variant, filters=args.filter,
                              timeout=args.timeout, known_failures=args.known_failures, out=args.out,
                              resume=args.resume, overwrite=args.overwrite, maxfail=args.maxfail,
-                             progress=False if args.no_progress else None)
+                             progress=False if args.no_progress else None, in_process=args.in_process)
     if options.timeout <= 0:
         print("gb16 certify: --timeout must be positive", file=sys.stderr)
         return 2

@@ -8,8 +8,11 @@ An implementation is reached in one of three ways (``gb16 certify --impl SPEC``)
   implementation's metadata; ``{"cmd": "score", "seq": N, "input": {...}}`` with
   ``{"seq": N, "result": {...}}``, ``{"seq": N, "skipped": true, "message": ...}`` or
   ``{"seq": N, "errored": true, "context": ...}``; ``{"cmd": "stop"}`` ends the run.
-* ``python:MODULE:FUNCTION`` — a Python function called in-process with the input dict,
-  returning a result dict (MODULE may also be a path to a ``.py`` file).
+* ``python:MODULE:FUNCTION`` — a Python function called with the input dict, returning a
+  result dict (MODULE may also be a path to a ``.py`` file).  ``gb16 certify`` and the
+  differential run host it in a process of its own (:func:`resolve_isolated`,
+  :mod:`gb16.tools.harness.python_host`); :func:`resolve_implementation` calls it in-process
+  (``gb16 certify --in-process``).
 * ``reference`` — gb16.reference.score itself.
 
 The harness never sends a case's id or its expected values.  Each case has a time limit;

@@ -1,8 +1,9 @@
 """Shrinking a disagreement to its smallest hand: a plain greedy reduction.
 
 A hand is *smaller* (:func:`size`) when it has fewer flags (the four circumstance flags,
-flowers, a self-draw, a stated wind — 东 counting less than the others), then fewer melds, then lower ranks (numbered
-ranks summed, honours counted after the nines), then a shorter notation.  :func:`shrink`
+flowers, a self-draw, a stated wind — 东 counting less than the others), then fewer melds,
+then lower ranks (numbered ranks summed, honours counted after the nines), then a shorter
+notation.  :func:`shrink`
 tries every one-step simplification of the current hand, in a fixed order, and keeps the
 first that is smaller and still shows the *same signature* (the same class key); it stops
 when no step helps or the budget of tries is spent.  The steps:

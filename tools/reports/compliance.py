@@ -62,15 +62,12 @@ def error_outcome(call: str, exc: BaseException | None, trace: str, seconds: flo
     """A part that broke: one line saying what was raised and where (the innermost frame of
     the traceback), the traceback itself kept apart for the part's section."""
     what = f"{type(exc).__name__}: {exc}" if exc is not None else "no answer"
-    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', trace or "")
+    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', trace)
     where = ""
     if frames:
         path, line, function = frames[-1]
         where = f" (at {Path(path).name}:{line} in {function})"
-    what = " ".join(what.split())
-    if len(what) > 200:
-        what = what[:199] + "…"
-    return PartOutcome(None, "error", f"{call} raised {what}{where}", seconds, trace or "")
+    return PartOutcome(None, "error", f"{call} raised {_clip(what, 200)}{where}", seconds, trace)
 
 
 def row_passed(row: dict) -> bool:

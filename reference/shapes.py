@@ -91,10 +91,34 @@ class SuitFacts:
 
 
 @lru_cache(maxsize=None)
+def _splits_into_sets(counts: tuple[int, ...], honours: bool, pair: bool) -> bool:
+    """Whether one suit's ``counts`` split into sets alone (``pair`` false) or into sets and
+    exactly one pair (``pair`` true) — the question :func:`suit_partitions` answers by listing
+    every split, answered by finding one.
+
+    The lowest tile present must begin a group: a pung, the pair, or a chow (not for
+    honours).  The tiles below it are gone, so the rest is asked from it on
+    (``counts[i:]``): a suit's remainders are shared by every pattern that reaches them.
+    Sets hold three tiles and the pair two, which rules out at once a count that is neither.
+    """
+    if sum(counts) % 3 != (2 if pair else 0):
+        return False
+    i = next((k for k, v in enumerate(counts) if v), None)
+    if i is None:
+        return True
+    rest = counts[i:]
+    first = rest[0]
+    if first >= 3 and _splits_into_sets((first - 3,) + rest[1:], honours, pair):
+        return True
+    if pair and first >= 2 and _splits_into_sets((first - 2,) + rest[1:], honours, False):
+        return True
+    return (not honours and len(rest) >= 3 and rest[1] > 0 and rest[2] > 0
+            and _splits_into_sets((first - 1, rest[1] - 1, rest[2] - 1) + rest[3:], honours, pair))
+
+
 def _completeness(counts: tuple[int, ...], honours: bool) -> tuple[bool, bool]:
-    """(sets alone, sets and one pair) for one suit's counts."""
-    no_pair, with_pair = _split_by_pair(counts, honours)
-    return bool(no_pair) or not any(counts), bool(with_pair)
+    """(sets alone, sets and one pair) for one suit's counts (an empty suit is sets alone)."""
+    return _splits_into_sets(counts, honours, False), _splits_into_sets(counts, honours, True)
 
 
 @lru_cache(maxsize=None)
@@ -175,7 +199,7 @@ def standard_decompositions(counts: tuple[int, ...]) -> list[tuple[list[Group], 
 
 def is_standard(counts: tuple[int, ...]) -> bool:
     """True if the standing tiles split into sets and exactly one pair."""
-    suits = [_split_by_pair(c, honours) for _, c, honours in _suit_counts(counts) if any(c)]
+    suits = [_completeness(c, honours) for _, c, honours in _suit_counts(counts)]
     return any(with_pair and all(other[0] for j, other in enumerate(suits) if j != k)
                for k, (_, with_pair) in enumerate(suits))
 

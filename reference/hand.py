@@ -13,6 +13,7 @@ winning shape is decided later, by :mod:`gb16.reference.readings`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 
 from . import tiles as T
 from .errors import InputError
@@ -104,13 +105,13 @@ class Hand:
                 counts[t] += 1
         before = list(self.standing)
         before[self.win_tile] -= 1
-        tile_set = frozenset(t for t, n in enumerate(counts) if n)
+        tile_set = frozenset(compress(T.ALL_TILES, counts))  # the tiles whose count is not 0
         numbered = [t for t in tile_set if T.is_numbered(t)]
         derived = {
             "counts": tuple(counts),
             "tile_set": tile_set,
-            "suits": frozenset(T.suit_of(t) for t in numbered),
-            "numbers": frozenset(T.number_of(t) for t in numbered),
+            "suits": frozenset(map(T.suit_of, numbered)),
+            "numbers": frozenset(map(T.number_of, numbered)),
             "has_honours": len(numbered) < len(tile_set),
             "is_concealed": not any(m.exposed for m in self.melds),
             "kongs": tuple(m for m in self.melds if m.is_kong),
@@ -124,8 +125,9 @@ def _check_fields(data, terms: Terms = FIELD_TERMS) -> None:
     """The object, its fields and their types and ranges."""
     if not isinstance(data, dict):
         raise InputError("invalid_input", f"a case input must be a JSON object, not {type(data).__name__}")
-    unknown = sorted(set(data) - set(FIELDS))
+    unknown = data.keys() - FIELDS.keys()
     if unknown:
+        unknown = sorted(unknown)
         raise InputError("invalid_input", f"unknown field(s) {', '.join(map(repr, unknown))}; "
                                           f"known fields: {', '.join(FIELDS)}")
     for name, kind in FIELDS.items():
@@ -233,6 +235,8 @@ def _counts(tiles) -> tuple[int, ...]:
 
 
 def _check_copies(counts) -> None:
+    if max(counts) <= 4:
+        return
     for t, n in enumerate(counts):
         if n > 4:
             raise InputError("too_many_copies", f"{n} copies of {T.name(t)} in the hand (at most 4)")
@@ -258,6 +262,8 @@ def _check_count(variant, standing, melds, short: int, terms: Terms = FIELD_TERM
 
 def _check_flags(hand: Hand, terms: Terms = FIELD_TERMS) -> None:
     """docs/rulings.md R-014 and R-006."""
+    if not (hand.robbing_kong or hand.kong_replacement or hand.last_of_kind):
+        return  # no flag that needs others (last_tile alone needs nothing)
     w = T.name(hand.win_tile)
     rob, rep, last, kind = (terms[f] for f in ("robbing_kong", "kong_replacement", "last_tile", "last_of_kind"))
     if hand.robbing_kong:

@@ -14,12 +14,20 @@ the ASCII notation: full-width digits and letters (``１１１ｚ``), the full-w
 semicolon (``，`` ``；``), the ideographic space.  Every mistake is an
 :class:`~gb16.reference.errors.InputError` whose message points at the place to fix; a
 suffix word that is not one of the three (``点合5z``) is named as such.
+
+Two readers share the work.  The general reader takes everything above, in one
+left-to-right pass, and says what is wrong.  The common reader (:func:`_read_common`) takes
+only the form the corpus and programs write — ASCII tiles, spaces and brackets, perhaps
+``，点和5z`` / ``，自摸5z`` at the end — for which NFKC and the search for a suffix word change
+nothing, and reads it in a few string operations; on anything else, or on any mistake, it
+gives up and the general reader reads the hand, so that every message comes from one place.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from itertools import repeat
 
 from . import tiles as T
 from .errors import InputError
@@ -67,6 +75,9 @@ def normalise(text: str) -> str:
 
 def parse_tile(text: str) -> int:
     """One tile: ``'5z'``, ``'3m'``, an honour letter ``'C'`` or character ``'中'``."""
+    common = _common_tile(text)
+    if common is not None:
+        return common
     if len(text) > MAX_TILE_CHARS:
         raise InputError("invalid_notation", f"a tile is at most {MAX_TILE_CHARS} characters, "
                                              f"got {len(text)}: {_clip(text)}")
@@ -82,6 +93,9 @@ def parse_hand(text: str) -> ParsedHand:
     if len(text) > MAX_HAND_CHARS:
         raise InputError("invalid_notation", f"the hand is {len(text)} characters long (at most {MAX_HAND_CHARS}): "
                                              f"{_clip(text)}")
+    common = _read_common(text)
+    if common is not None:
+        return common
     text = normalise(text)
     if len(text) > MAX_HAND_CHARS:  # NFKC can lengthen a character (㍿ is four)
         raise InputError("invalid_notation", f"the hand is {len(text)} characters long once normalised "
@@ -108,6 +122,72 @@ def parse_hand(text: str) -> ParsedHand:
     if how == "ting":
         return ParsedHand(tuple(standing), tuple(melds), suffix_ting=suffix_tile)
     return ParsedHand(tuple(standing), tuple(melds), how, suffix_tile)
+
+
+#: The characters of the common form (digits 1–9, suit and honour letters, the space, the
+#: brackets): ASCII, so NFKC leaves them as they are, and none of them is a suffix word.
+_COMMON_CHARS = frozenset("123456789mpsz ESWNCPF[]{}")
+#: The suffixes of the common form, and the separator that may stand before them.
+_COMMON_SUFFIXES = {"点和": "discard", "自摸": "self_draw"}
+_COMMON_SEPARATORS = ("，", ",")
+
+
+def _common_tile(text: str) -> int | None:
+    """A tile written as a digit and a suit letter (``'5z'``), or None for any other text."""
+    if len(text) == 2 and text[0] in "123456789" and text[1] in "mpsz" and (text[1] != "z" or text[0] <= "7"):
+        return _numbered(int(text[0]), text[1], 1)
+    return None
+
+
+def _read_common(text: str) -> ParsedHand | None:
+    """The common form (``[123m][456p] {1111z} 334455666m789p33s，点和5z``) read fast, or None.
+
+    None means: not the common form, or a mistake in it — the general reader then reads the
+    text and names the mistake (so no position is kept here: only messages use them).  On the
+    common form both readers give the same :class:`ParsedHand`: the characters are ASCII
+    (NFKC keeps them), the only letters outside the notation are those of a ``点和`` / ``自摸``
+    at the very end, so the suffix is found where the general reader finds it, and the tiles
+    are read by the same :func:`_numbered` and :func:`_meld`.
+    """
+    how = win_tile = None
+    if text[-4:-2] in _COMMON_SUFFIXES:
+        how, win_tile = _COMMON_SUFFIXES[text[-4:-2]], _common_tile(text[-2:])
+        if win_tile is None:
+            return None
+        text = text[:-4]
+        if text.endswith(_COMMON_SEPARATORS):
+            text = text[:-1]
+    if not (text.isascii() and _COMMON_CHARS.issuperset(text)):
+        return None
+    standing: list[int] = []
+    melds: list[Group] = []
+    tiles = standing  # where the tiles read go: the standing tiles, or the meld being read
+    digits = ""       # digits waiting for their suit letter
+    opened = ""       # the bracket of the meld being read
+    try:
+        for ch in text:
+            if ch in "123456789":
+                digits += ch
+            elif ch in "mpsz" and digits:
+                tiles.extend(map(_numbered, map(int, digits), repeat(ch), repeat(0)))
+                digits = ""
+            elif ch == SPACE or digits:
+                if ch != SPACE:
+                    return None  # digits without a suit letter
+            elif ch in T.HONOUR_LETTERS:
+                tiles.append(T.HONOUR_LETTERS[ch])
+            elif ch in _OPEN and not opened:
+                tiles, opened = [], ch
+            elif ch == _OPEN.get(opened):
+                melds.append(_meld(tiles, exposed=(opened == "["), text=opened))
+                tiles, opened = standing, ""
+            else:
+                return None  # a suit letter without digits, a bracket out of place
+    except InputError:  # a tile that does not exist, a meld that is none
+        return None
+    if digits or opened:
+        return None
+    return ParsedHand(tuple(standing), tuple(melds), how, win_tile)
 
 
 def _is_word(ch: str) -> bool:
@@ -222,8 +302,23 @@ def _numbered(d: int, suit: str, pos: int) -> int:
 
 
 def _meld(tiles: list[int], exposed: bool, text: str) -> Group:
-    """An exposed meld (chow, pung or kong) or a concealed kong (xinbian 第三章 22–29)."""
-    tiles = sorted(tiles)
+    """An exposed meld (chow, pung or kong) or a concealed kong (xinbian 第三章 22–29).
+
+    A group is immutable, so each meld is made once and kept (:data:`_MELDS`, at most a few
+    hundred: only melds that exist are kept, an error is raised afresh each time).
+    """
+    key = (tuple(sorted(tiles)), exposed)
+    meld = _MELDS.get(key)
+    if meld is None:
+        meld = _MELDS[key] = _new_meld(list(key[0]), exposed, text)
+    return meld
+
+
+#: (sorted tiles, exposed) -> the meld they form.
+_MELDS: dict[tuple[tuple[int, ...], bool], Group] = {}
+
+
+def _new_meld(tiles: list[int], exposed: bool, text: str) -> Group:
     if not tiles:
         raise InputError("invalid_notation", f"empty meld {text}")
     same = len(set(tiles)) == 1

@@ -11,10 +11,11 @@ MINIMUM = 8  # 起和分 (xinbian 第三章 43); flowers never count toward it (
 
 
 def fan_entries(interp: Interpretation) -> list[dict]:
+    rules = active()
     out = []
     for fan_id, occs in interp.fans.items():
         f = table.fan(fan_id)
-        out.append({"id": f.id, "name": f.zh, "en": f.en, "points": active().points(f.id), "count": len(occs)})
+        out.append({"id": f.id, "name": f.zh, "en": f.en, "points": rules.points(f.id), "count": len(occs)})
     return out
 
 

@@ -67,9 +67,12 @@ def is_terminal_or_honour(t: int) -> bool:
     return t >= 27 or number_of(t) in (1, 9)
 
 
+_NAMES = tuple(f"{_NUMBER_OF[t]}{_SUIT_OF[t]}" for t in range(34))
+
+
 def name(t: int) -> str:
     """The notation of one tile: ``'5z'``, ``'3m'``."""
-    return f"{number_of(t)}{suit_of(t)}"
+    return _NAMES[t]
 
 
 def names(tiles) -> str:

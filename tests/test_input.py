@@ -153,3 +153,48 @@ def test_messages_name_json_fields_for_a_case_input():
     assert r["error"]["message"].endswith('this is a 14-tile hand: set "variant": "gb13"')
     r = score({"hand": "111222333444z 123m 55z，点和5z", "variant": "gb13"})
     assert "this is a 17-tile hand" in r["error"]["message"]
+
+
+# -- the common reader and the general reader agree ------------------------------------------
+
+def _parse(text):
+    from gb16.reference import notation
+    from gb16.reference.errors import InputError
+    try:
+        return notation.parse_hand(text)
+    except InputError as e:
+        return (e.code, e.message)
+
+
+def _near_forms(seed: int, n: int):
+    """Hands as the generators write them, with the suffixes, and broken copies of them."""
+    import random
+    from gb16.tools.differential.handgen import random_hand
+    rng = random.Random(seed)
+    alphabet = list("0123456789mpszESWNCPFX[]{} ,;、，点和自摸听中") + ["\t", "１"]
+    for _ in range(n):
+        hand = random_hand(rng, rng.choice(("gb16", "gb13")))["hand"]
+        yield from (hand, hand + "，点和5z", hand + ",自摸1m", hand + "点和8z", hand + " 自摸E", "[" + hand)
+        for _ in range(4):
+            chars = list(hand)
+            k = rng.randrange(len(chars))
+            if rng.random() < 0.5:
+                chars.insert(k, rng.choice(alphabet))
+            else:
+                chars[k] = rng.choice(alphabet)
+            yield "".join(chars) + rng.choice(("", "，点和5z", "，自摸0p", "，点和9z"))
+
+
+def test_the_common_reader_reads_as_the_general_reader_and_leaves_it_every_mistake(monkeypatch):
+    from gb16.reference import notation
+    forms = list(_near_forms(15, 150)) + ["", " ", "[]", "{}", "[123m][456p]", "12 3m", "12 [3m]", "EEE CC", "1E",
+                                           "[1 2 3m] 456p", "[123m]]", "{1111z} 22z", "8z", "0m", "，点和5z"]
+    read = [_parse(text) for text in forms]
+    common = [notation._read_common(text) is not None for text in forms]
+    assert sum(common) > len(forms) // 4, "the common reader reads the generators' hands"
+    assert notation._read_common("[456p][456s]123456789m99p，点和9p") is not None
+    for mistake in ("023m 456p", "[124m] 456p", "888z", "123m 11", "[123m 456p", "123m，点和8z"):
+        assert notation._read_common(mistake) is None
+    monkeypatch.setattr(notation, "_read_common", lambda text: None)  # the general reader alone
+    for text, first in zip(forms, read):
+        assert _parse(text) == first, text

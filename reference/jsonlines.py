@@ -293,27 +293,35 @@ def load_lines(path, *, max_bytes: int = MAX_LINE_BYTES, skip_blank: bool = True
 
 # -- writing ------------------------------------------------------------------------------
 
+def _default(obj: Any) -> Any:
+    return repr(obj)
+
+
+#: The writers, made once (``json.dumps`` with these options would make one per call).
+_WRITER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=_default)
+_ASCII_WRITER = json.JSONEncoder(ensure_ascii=True, allow_nan=False, default=_default)
+
+
 def dumps_line(value: Any) -> str:
     """One JSON line (no newline), characters kept as written, always encodable as UTF-8.
 
     A string that cannot be encoded (a lone surrogate that came from elsewhere) makes the
     whole line fall back to ``\\u`` escapes, which are plain ASCII.
     """
-    text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
+    text = _WRITER.encode(value)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        text = json.dumps(value, ensure_ascii=True, allow_nan=False, default=_default)
+        text = _ASCII_WRITER.encode(value)
     return text
 
 
 def encode_line(value: Any) -> bytes:
-    """:func:`dumps_line` plus a newline, as UTF-8 bytes."""
-    return (dumps_line(value) + "\n").encode("utf-8")
-
-
-def _default(obj: Any) -> Any:
-    return repr(obj)
+    """:func:`dumps_line` plus a newline, as UTF-8 bytes (encoded once)."""
+    try:
+        return (_WRITER.encode(value) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (_ASCII_WRITER.encode(value) + "\n").encode("utf-8")
 
 
 def _clip(text: str, n: int = 60) -> str:

@@ -19,7 +19,7 @@ Two readers share the work.  The general reader takes everything above, in one
 left-to-right pass, and says what is wrong.  The common reader (:func:`_read_common`) takes
 only the form the corpus and programs write — ASCII tiles, spaces and brackets, perhaps
 ``，点和5z`` / ``，自摸5z`` at the end — for which NFKC and the search for a suffix word change
-nothing, and reads it in a few string operations; on anything else, or on any mistake, it
+nothing, and reads it in one short pass; on anything else, or on any mistake, it
 gives up and the general reader reads the hand, so that every message comes from one place.
 """
 
@@ -171,15 +171,16 @@ def _read_common(text: str) -> ParsedHand | None:
             elif ch in "mpsz" and digits:
                 tiles.extend(map(_numbered, map(int, digits), repeat(ch), repeat(0)))
                 digits = ""
-            elif ch == SPACE or digits:
-                if ch != SPACE:
-                    return None  # digits without a suit letter
+            elif ch == SPACE:
+                continue  # ignored, even between digits and their suit letter, as by the general reader
+            elif digits:
+                return None  # digits without a suit letter
             elif ch in T.HONOUR_LETTERS:
                 tiles.append(T.HONOUR_LETTERS[ch])
             elif ch in _OPEN and not opened:
                 tiles, opened = [], ch
             elif ch == _OPEN.get(opened):
-                melds.append(_meld(tiles, exposed=(opened == "["), text=opened))
+                melds.append(_meld(tiles, exposed=(opened == "["), text=opened))  # (text: for a message)
                 tiles, opened = standing, ""
             else:
                 return None  # a suit letter without digits, a bracket out of place

@@ -26,7 +26,7 @@ from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference.errors import InputError
 from gb16.reference.hand import FLAG_TERMS, hand_from_input, waiting_hand_from_input
-from gb16.tools import disputes, explain_text
+from gb16.tools import disputes
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -229,8 +229,23 @@ def run_waits(args) -> int:
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
 
 
-# -- human output: gb16.tools.explain_text -------------------------------------------------
+# -- human output: gb16.tools.explain_text, imported when a table is printed (not for --batch) --
 
-format_error, format_result, format_explanation = (explain_text.format_error, explain_text.format_result,
-                                                   explain_text.format_explanation)
-_glyph = explain_text.glyph
+def format_error(result: dict) -> str:
+    from gb16.tools import explain_text
+    return explain_text.format_error(result)
+
+
+def format_result(result: dict) -> str:
+    from gb16.tools import explain_text
+    return explain_text.format_result(result)
+
+
+def format_explanation(report: dict) -> str:
+    from gb16.tools import explain_text
+    return explain_text.format_explanation(report)
+
+
+def _glyph(tile: str) -> str:
+    from gb16.tools import explain_text
+    return explain_text.glyph(tile)

@@ -31,11 +31,13 @@ from gb16.properties.scorers import Scorer, ScorerUnavailable, as_scorer
 
 
 def run_property(prop: Property, scorer: Scorer, profile: str = "ci", seed: int | None = None,
-                 max_examples: int | None = None, observe=None) -> dict:
+                 max_examples: int | None = None, observe=None, shrink: bool = True) -> dict:
     """Run one property; a dict with name, clause, examples tried, result and the shrunk
     counterexample (None when it passes).  ``max_examples`` overrides the profile's budget;
     ``observe(example)`` is called with every example before it is checked (how
-    gb16.properties.replay records a stream: the same test function, so the same examples)."""
+    gb16.properties.replay records a stream: the same test function, so the same examples).
+    ``shrink=False`` stops at the first failing example and reports it as found, unshrunk
+    (for a caller that only needs to know that the property fails, and why)."""
     prof = get_profile(profile)
     state: dict[str, Any] = {"calls": 0, "checked": 0, "first_failure_at": None, "last": None}
 
@@ -63,6 +65,9 @@ def run_property(prop: Property, scorer: Scorer, profile: str = "ci", seed: int 
     if max_examples is not None:
         from hypothesis import settings
         chosen = settings(chosen, max_examples=max_examples)
+    if not shrink:
+        from hypothesis import Phase, settings
+        chosen = settings(chosen, phases=[p for p in chosen.phases if p not in (Phase.shrink, Phase.explain)])
     wrapped = chosen(wrapped)
     if seed is not None:
         wrapped = hypothesis_seed(seed)(wrapped)

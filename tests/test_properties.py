@@ -1,6 +1,8 @@
 """The property suite (gb16.properties): every property holds for the reference, and every
 property can fail — each is run against a scorer with a planted bug and must report a
-shrunk counterexample."""
+counterexample with the violation that names the bug.  The planted bugs stop at the first
+failing example (``shrink=False``): the property has made its point there, and shrinking is
+tested once, through the command (test_command_reports_a_failing_python_impl)."""
 
 from __future__ import annotations
 
@@ -378,7 +380,7 @@ def _flags_corrected(inp):
 
 
 PLANTED = [
-    # (property, bug name, scorer, words the violation must contain, examples)
+    # (property, bug name, scorer, words the violation must contain (a tuple: all of them), examples)
     ("suit_permutation", "缺一门 misses a void in m", lambda: patched("void_m", edit_fans(_void_m_forgotten)), "缺一门", None),
     ("suit_permutation", "三色三节高 needs the m pung lowest", lambda: patched("msp", edit_fans(_mixed_shifted_needs_m_lowest)), "三色三节高", 400),
     ("wind_dragon_relabelling", "圈风刻 only in the East round", lambda: patched("prev", edit_fans(_prevalent_only_east)), "圈风刻", None),
@@ -397,7 +399,10 @@ PLANTED = [
     ("one_big_combination", "一般高 inside 一色三同顺", lambda: patched("inside", edit_fans(_pairs_inside_triple)), "chow-pair", 200),
     ("flowers", "flowers in fan_points", lambda: patched("flowers", _flowers_in_fan_points), "fan_points", None),
     ("presentation", "total depends on tile order", lambda: patched("order", _order_sensitive), "scores differently", None),
-    ("presentation", "suffix 自摸 read as 点和", lambda: Scorer("suffix", _suffix_ignores_self_draw), "scores differently", None),
+    # the first failing example is a 杠上开花 hand: its suffix 自摸 misread as 点和 makes the flags
+    # inconsistent (shrunk, the example becomes a plain one that "scores differently")
+    ("presentation", "suffix 自摸 read as 点和", lambda: Scorer("suffix", _suffix_ignores_self_draw),
+     ("the same hand written differently", "，自摸", "but the scorer answered", "inconsistent_flags"), None),
     ("win_method", "自摸 beside 不求人", lambda: patched("zimo", edit_fans(_self_drawn_beside_fully_concealed)), "自摸", None),
     ("win_method", "melded chows ignored by 门前清", lambda: patched("menqing", edit_fans(_melded_chows_stay_concealed)), "门前清", None),
     ("waits", "单钓将 with several waits", lambda: patched("single", edit_fans(_single_wait_without_unique_wait)), "单钓将", 200),
@@ -426,11 +431,24 @@ def test_every_property_has_a_planted_bug():
 
 @pytest.mark.parametrize("prop,bug,make,words,examples", PLANTED, ids=[f"{p}:{b}" for p, b, *_ in PLANTED])
 def test_planted_bug_is_caught(prop, bug, make, words, examples):
-    row = run_property(BY_NAME[prop], make(), "ci", max_examples=examples)
+    row = run_property(BY_NAME[prop], make(), "ci", max_examples=examples, shrink=False)
     assert row["result"] == "FAIL", f"{prop} did not catch: {bug}\n{json.dumps(row, ensure_ascii=False, indent=1)}"
     ce = row["counterexample"]
     assert ce and "example" in ce
-    assert words in ce["violation"], ce["violation"]
+    for word in (words,) if isinstance(words, str) else words:
+        assert word in ce["violation"], ce["violation"]
+
+
+def test_without_shrinking_the_first_failing_example_is_reported():
+    """shrink=False: the counterexample is the first example the property failed on, as it was
+    generated; Hypothesis only replays it once to report it."""
+    seen = []
+    row = run_property(BY_NAME["exclusion_consistency"], patched("dp", edit_fans(_double_pung_beside_triple)),
+                       "ci", max_examples=200, observe=seen.append, shrink=False)
+    assert row["result"] == "FAIL" and row["examples"] > 1 and row["shrink_calls"] == 1
+    prop = BY_NAME["exclusion_consistency"]
+    assert row["counterexample"]["example"] == prop.describe(seen[row["examples"] - 1])
+    assert "双同刻" in row["counterexample"]["violation"]
 
 
 # --------------------------------------------------------------------------------------

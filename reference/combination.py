@@ -93,6 +93,8 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
     link at most; ``chow-links-plain-cap`` drops the cycle condition and caps the links at
     4, or 2 beside a 三顺子.
     """
+    if len(chows) < 2:
+        return []  # a link is between two chows
     rules = active()
     once_only = not rules.repeatable(ONCE_ONLY_LINK)
     pairs_once, plain_cap = rules.has("chow-pairs-once"), rules.has("chow-links-plain-cap")

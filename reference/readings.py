@@ -15,6 +15,7 @@ from functools import lru_cache
 from . import shapes, special_shapes
 from .groups import Group
 from .hand import Hand
+from .rules import active
 
 STANDARD, KNITTED = "standard", "knitted"
 
@@ -130,7 +131,6 @@ def is_winning(variant, melds, standing: tuple[int, ...], knits=shapes.KNITTED_S
 
 def wait_set(variant, melds, before: tuple[int, ...], rules=None) -> tuple[int, ...]:
     """The formal wait set under ``rules`` (default: the rules in force); see :func:`_wait_set`."""
-    from .rules import active
     return _wait_set(variant, melds, before, rules or active())
 
 
@@ -201,7 +201,6 @@ def formal_waits(hand: Hand) -> tuple[int, ...]:
     answer (under the same rule set) is kept, so the set is assembled once per hand.
     """
     global _last_waits
-    from .rules import active
     rules = active()
     last_hand, last_rules, waits = _last_waits
     if last_hand is hand and last_rules is rules:

@@ -111,7 +111,12 @@ class Rules:
     # -- what is chosen --------------------------------------------------------------
 
     def option(self, ruling: str) -> str:
-        return dict(self.options).get(ruling, RULINGS[ruling]["default"])
+        return self._chosen.get(ruling, RULINGS[ruling]["default"])
+
+    @cached_property
+    def _chosen(self) -> dict[str, str]:
+        """:attr:`options` as a dict, made once."""
+        return dict(self.options)
 
     def has(self, delta: str) -> bool:
         if delta not in DELTAS:  # pragma: no cover - a programming error

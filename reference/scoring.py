@@ -75,6 +75,8 @@ def interpretations(hand: Hand, rules: Rules | None = None) -> list[Interpretati
     project's reading unless :func:`~gb16.reference.rules.using` says otherwise), each scored
     alone. Raises ``not_winning_hand``."""
     rules = rules or active()
+    if rules is active():  # already in force (reference.score makes it so)
+        return _interpretations(hand, rules)
     with using(rules):
         return _interpretations(hand, rules)
 

@@ -34,8 +34,11 @@ Partition = tuple[tuple[str, int], ...]
 def suit_partitions(counts: tuple[int, ...], honours: bool) -> tuple[Partition, ...]:
     """Every split of one suit's tiles into chows, pungs and at most one pair.
 
-    ``honours`` forbids chows (字牌 form no 顺子, xinbian 第三章 15).
+    ``honours`` forbids chows (字牌 form no 顺子, xinbian 第三章 15).  Sets hold three tiles
+    and the pair two: a suit of 3k + 1 tiles has no split.
     """
+    if sum(counts) % 3 == 1:
+        return ()
     found: set[Partition] = set()
 
     def walk(c: list[int], groups: list[tuple[str, int]], pair_used: bool) -> None:
@@ -130,18 +133,22 @@ def suit_facts(counts: tuple[int, ...], honours: bool) -> SuitFacts:
     pair.  Counts above four are allowed (the formal wait set counts a fifth copy).
     """
     complete, with_pair = _completeness(counts, honours)
+    # with one more tile the suit holds n + 1 tiles: sets alone when that is 3k, sets and
+    # the pair when it is 3k + 2, and nothing when it is 3k + 1
+    after = (sum(counts) + 1) % 3
+    if after == 1:
+        return SuitFacts(complete, with_pair, (), ())
     reach = 0 if honours else 2
-    sets_by, pair_by = [], []
+    completing = []
     for off in range(len(counts)):
         if not any(counts[max(0, off - reach):off + reach + 1]):
             continue
         plus = counts[:off] + (counts[off] + 1,) + counts[off + 1:]
-        plus_complete, plus_with_pair = _completeness(plus, honours)
-        if plus_complete:
-            sets_by.append(off)
-        if plus_with_pair:
-            pair_by.append(off)
-    return SuitFacts(complete, with_pair, tuple(sets_by), tuple(pair_by))
+        if _splits_into_sets(plus, honours, after == 2):
+            completing.append(off)
+    if after == 0:
+        return SuitFacts(complete, with_pair, tuple(completing), ())
+    return SuitFacts(complete, with_pair, (), tuple(completing))
 
 
 def standard_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
@@ -149,18 +156,37 @@ def standard_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 
     A tile of suit *s* completes the hand when, with it, *s* is sets and a pair and every
     other suit is sets alone — or *s* is sets alone and exactly one other suit holds the
-    pair.  Four lookups in :func:`suit_facts` decide it for every tile at once.
+    pair.  Four lookups in :func:`suit_facts` decide it for every tile at once, by the
+    suits that are not sets alone already (a suit with the pair is one of them: its count
+    is 3k + 2):
+
+    * none — a tile of any suit may make that suit sets and the pair;
+    * one, *u* — a tile of *u* may make it sets and the pair; or, when *u* is sets and the
+      pair already, a tile of another suit may make that suit sets alone;
+    * two, *u* and *v* — when one of them is sets and the pair already, a tile of the
+      other may make it sets alone;
+    * three or more — no single tile completes the hand.
     """
-    facts = [(lo, suit_facts(c, honours)) for lo, c, honours in _suit_counts(counts)]
+    facts = [(lo, suit_facts(counts[lo:hi], honours)) for lo, hi, honours in _SUIT_SLICES]
+    unfinished = [(lo, f) for lo, f in facts if not f.complete]
     waits = []
-    for k, (lo, f) in enumerate(facts):
-        others = [g for j, (_, g) in enumerate(facts) if j != k]
-        if all(g.complete for g in others):
+    if not unfinished:
+        for lo, f in facts:
             waits.extend(lo + off for off in f.completed_with_pair_by)
-        if any(g.complete_with_pair and all(h.complete for i, h in enumerate(others) if i != j)
-               for j, g in enumerate(others)):
-            waits.extend(lo + off for off in f.completed_by)
-    return tuple(sorted(set(waits)))
+    elif len(unfinished) == 1:
+        (u_lo, u), = unfinished
+        waits.extend(u_lo + off for off in u.completed_with_pair_by)
+        if u.complete_with_pair:
+            for lo, f in facts:
+                if lo != u_lo:
+                    waits.extend(lo + off for off in f.completed_by)
+    elif len(unfinished) == 2:
+        (u_lo, u), (v_lo, v) = unfinished
+        if v.complete_with_pair:
+            waits.extend(u_lo + off for off in u.completed_by)
+        if u.complete_with_pair:
+            waits.extend(v_lo + off for off in v.completed_by)
+    return tuple(sorted(waits))
 
 
 @lru_cache(maxsize=None)

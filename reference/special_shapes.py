@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from . import tiles as T
 from .groups import PAIR, Group
+from .rules import active
 from .shapes import KNITTED_SETS
 
 SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS = "seven_pairs", "honours_knitted", "thirteen_orphans"
 ORPHANS = tuple(t for t in range(34) if T.is_terminal_or_honour(t))
+NOT_ORPHANS = tuple(t for t in range(34) if t not in ORPHANS)
 #: every tile that can appear in a 全不靠 / 七星不靠
 HONOURS_AND_KNITTED = tuple(sorted(set(T.HONOURS).union(*KNITTED_SETS)))
 
@@ -29,7 +31,7 @@ def is_seven_pairs(standing) -> bool:
 def is_thirteen_orphans(standing) -> bool:
     """十三幺 (xinbian 第七章 7): each of the thirteen 幺九牌 and a second copy of one."""
     return (sum(standing) == 14 and all(standing[t] for t in ORPHANS)
-            and all(not n for t, n in enumerate(standing) if t not in ORPHANS))
+            and not any(standing[t] for t in NOT_ORPHANS))
 
 
 def honours_knitted_set(standing):
@@ -62,7 +64,7 @@ def waits(before) -> set[int]:
     odd = [t for t, n in enumerate(before) if n % 2]
     if len(odd) == 1:
         found.add(odd[0])
-    if all(not n for t, n in enumerate(before) if t not in ORPHANS):
+    if not any(before[t] for t in NOT_ORPHANS):
         missing = [t for t in ORPHANS if not before[t]]
         if not missing:
             found.update(ORPHANS)

@@ -59,17 +59,20 @@ class AtLeast:
     def holds(self, subject, tallies: dict | None = None) -> bool:
         """Whether ``subject`` (a reading, or a hand for ``kongs``) meets the need.
         ``tallies``: a dict kept for one subject, so that the groups of each kind are
-        counted once for all the needs that speak of them."""
-        tally = tallies.get(self.what) if tallies is not None else None
-        if tally is None:
-            tally = _tally(GROUPS[self.what](subject))
-            if tallies is not None:
-                tallies[self.what] = tally
-        count, suits, most_in_one_suit = tally
-        if count < self.count:
+        collected (and spread over the suits) once for all the needs that speak of them."""
+        if tallies is None:
+            tallies = {}
+        groups = tallies.get(self.what)
+        if groups is None:
+            groups = tallies[self.what] = GROUPS[self.what](subject)
+        if len(groups) < self.count:
             return False
         if not (self.suits or self.one_suit):
             return True
+        spread = tallies.get((self.what, "spread"))
+        if spread is None:
+            spread = tallies[(self.what, "spread")] = _spread(groups)
+        suits, most_in_one_suit = spread
         return suits >= self.suits and (not self.one_suit or most_in_one_suit >= self.count)
 
     def __str__(self) -> str:
@@ -77,11 +80,11 @@ class AtLeast:
         return f"at least {self.count} {self.what}{where}"
 
 
-def _tally(groups) -> tuple[int, int, int]:
-    """(how many groups, in how many suits, most in one suit)."""
+def _spread(groups) -> tuple[int, int]:
+    """(in how many suits, most in one suit) of ``groups``."""
     suits = [g.suit for g in groups]
     distinct = set(suits)
-    return len(suits), len(distinct), max(map(suits.count, distinct), default=0)
+    return len(distinct), max(map(suits.count, distinct), default=0)
 
 
 @dataclass(frozen=True)

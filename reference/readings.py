@@ -37,8 +37,8 @@ class Reading:
     win_group: Group | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "chows", tuple((i, g) for i, g in enumerate(self.sets) if g.is_chow))
-        object.__setattr__(self, "pungs", tuple((i, g) for i, g in enumerate(self.sets) if g.is_pung))
+        object.__setattr__(self, "chows", tuple([(i, g) for i, g in enumerate(self.sets) if g.is_chow]))
+        object.__setattr__(self, "pungs", tuple([(i, g) for i, g in enumerate(self.sets) if g.is_pung]))
         win = (self.pair if self.win_in == "pair"
                else self.sets[int(self.win_in[4:])] if self.win_in.startswith("set ") else None)
         object.__setattr__(self, "win_group", win)

@@ -30,7 +30,7 @@ from .rules import Rules, active, using
 from .combination import (BIG_COMBINATION, SHARED_PUNG_FANS, big_combination_choices, chow_link_sets, chow_links,
                           shared_pung_fans)
 from .errors import InputError
-from .fans import CHOW_PAIR, HAND, REGISTRY, occurrences
+from .fans import CHOW_PAIR, HAND, REGISTRY, AtLeast, occurrences
 from .hand import Hand
 from .readings import Reading, readings
 
@@ -59,15 +59,28 @@ class Interpretation:
 
 @lru_cache(maxsize=None)
 def applicable_predicates(variant: str, rules: Rules | None = None):
-    """The predicates of the fans that exist in ``variant`` (seed000 §三 适用), by scope and,
-    within a scope, grouped by the need declared beside them: ``[(need, [predicates])]``,
-    so that one failed need skips its whole group."""
+    """The predicates of the fans that exist in ``variant`` (seed000 §三 适用), by scope.
+
+    Within a scope they are grouped by the need declared beside them, and the needs by the
+    groups they count (:data:`~gb16.reference.fans.GROUPS`): ``[(weakest, [(need,
+    [predicates])])]``.  ``weakest`` is the smallest count any need of the family asks of
+    its groups (``AtLeast("honour pungs", 1)``): each need of the family implies it, so a
+    subject that fails it skips the whole family, and one that fails a need skips its
+    group.  The predicates without a need come under ``(None, [(None, [...])])``.
+    """
     by_scope = {HAND: {}, "reading": {}}
     for f in (rules or active()).fans_of(variant):
         pred = REGISTRY.get(f.id)
         if pred is not None and pred.scope != CHOW_PAIR:
-            by_scope[pred.scope].setdefault(pred.needs, []).append(pred)
-    return {scope: list(groups.items()) for scope, groups in by_scope.items()}
+            what = pred.needs.what if pred.needs is not None else None
+            by_scope[pred.scope].setdefault(what, {}).setdefault(pred.needs, []).append(pred)
+    return {scope: [(_weakest(what, groups), list(groups.items())) for what, groups in families.items()]
+            for scope, families in by_scope.items()}
+
+
+def _weakest(what: str | None, groups: dict) -> AtLeast | None:
+    """The need every need of ``groups`` (all counting ``what``) implies."""
+    return None if what is None else AtLeast(what, min(need.count for need in groups))
 
 
 def interpretations(hand: Hand, rules: Rules | None = None) -> list[Interpretation]:
@@ -106,17 +119,21 @@ def _interpretations(hand: Hand, rules: Rules, every_link_set: bool = False) -> 
     return result
 
 
-def _holding(groups, subject) -> dict[str, Occurrences]:
+def _holding(families, subject) -> dict[str, Occurrences]:
     """The occurrences of each fan whose predicate holds on the hand or reading ``subject``
-    (a fan that does not hold is left out); a group whose declared need fails
-    (:class:`~gb16.reference.fans.AtLeast`) is skipped: its fans cannot hold."""
+    (a fan that does not hold is left out); a family or group whose need fails
+    (:class:`~gb16.reference.fans.AtLeast`, see :func:`applicable_predicates`) is skipped:
+    its fans cannot hold."""
     raw, tallies = {}, {}
-    for need, preds in groups:
-        if need is None or need.holds(subject, tallies):
-            for p in preds:
-                answer = p.func(subject)
-                if answer:
-                    raw[p.id] = occurrences(answer)
+    for weakest, groups in families:
+        if weakest is not None and not weakest.holds(subject, tallies):
+            continue
+        for need, preds in groups:
+            if need is None or need.holds(subject, tallies):
+                for p in preds:
+                    answer = p.func(subject)
+                    if answer:
+                        raw[p.id] = occurrences(answer)
     return raw
 
 

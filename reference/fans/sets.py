@@ -26,7 +26,7 @@ def all_fives(r):
                                  for g in r.groups())
 
 
-@fan("all_even_pungs")
+@fan("all_even_pungs", needs=AtLeast("pungs", 4))
 def all_even_pungs(r):
     """全双刻 — xinbian 第七章 21: 由序数牌 2、4、6、8 的刻子、将牌组成的基本和牌型.
 
@@ -36,7 +36,7 @@ def all_even_pungs(r):
             and all(not is_honour(g.tile) and number_of(g.tile) % 2 == 0 for g in r.groups()))
 
 
-@fan("all_pungs")
+@fan("all_pungs", needs=AtLeast("pungs", 4))
 def all_pungs(r):
     """碰碰和 — xinbian 第七章 48: 由四副刻子、将牌组成的基本和牌型.
 

@@ -159,3 +159,21 @@ def test_batch_on_several_workers_keeps_every_line_in_order():
     assert json.loads(results[302])["error"]["code"] == "invalid_json"
     assert json.loads(results[-1])["error"]["code"] == "invalid_json"
     assert sum(json.loads(r)["ok"] for r in results) == len(lines) - 4
+
+
+def test_skipping_by_needs_changes_nothing():
+    """The scorer's evaluation — families of needs, each checked after its weakest member —
+    finds exactly the fans that every predicate, run on every subject, finds."""
+    from gb16.reference.rules import DEFAULT
+    from gb16.reference.scoring import _holding, applicable_predicates
+    skipped = 0
+    for hand, found in _subjects():
+        for scope, subjects in (("hand", [hand]), ("reading", found)):
+            families = applicable_predicates(hand.variant.id, DEFAULT)[scope]
+            every = [p for _, groups in families for _, preds in groups for p in preds]
+            for subject in subjects:
+                plain = {p.id: occurrences(p.func(subject)) for p in every}
+                plain = {f: o for f, o in plain.items() if o}
+                assert _holding(families, subject) == plain, (scope, subject)
+                skipped += sum(weakest is not None and not weakest.holds(subject) for weakest, _ in families)
+    assert skipped  # the families did skip predicates in the sample

@@ -180,7 +180,7 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
     # 6. 无番和
     if not any(f != FLOWERS for f in counted) and rules.exists(CHICKEN, hand.variant.id):
         counted[CHICKEN] = [()]
-    counted = dict(sorted(counted.items(), key=lambda kv: table.ORDER[kv[0]]))
+    counted = {f: counted[f] for f in sorted(counted, key=table.ORDER.__getitem__)}
     links = [(f, i, j) for f, i, j in links if (i, j) in counted.get(f, ())]
     fan_points = sum(rules.points(f) * len(o) for f, o in counted.items() if f != FLOWERS)
     return Interpretation(reading, big, counted, links, fan_points, len(counted.get(FLOWERS, ())))
@@ -215,7 +215,7 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
         occs = excluders[f] if pairwise or f not in counted else kept.get(f)
         if not occs:
             continue
-        used = set().union(*occs)
+        used = None  # the sets of f's occurrences, gathered when a "sets" exclusion needs them
         for ex in rules.excludes(f):
             if ex.fan in kept and ex.applies_to(variant):
                 if ex.scope == "whole":
@@ -223,6 +223,7 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
                 elif ex.scope == "one":
                     kept[ex.fan] = kept[ex.fan][1:]
                 else:
+                    used = set().union(*occs) if used is None else used
                     kept[ex.fan] = [o for o in kept[ex.fan] if not used.intersection(o)]
     return {f: o for f, o in kept.items() if o}
 

@@ -93,30 +93,43 @@ class SuitFacts:
     completed_with_pair_by: tuple[int, ...]  # offsets of the tiles that make them sets and one pair
 
 
-@lru_cache(maxsize=None)
 def _splits_into_sets(counts: tuple[int, ...], honours: bool, pair: bool) -> bool:
     """Whether one suit's ``counts`` split into sets alone (``pair`` false) or into sets and
     exactly one pair (``pair`` true) — the question :func:`suit_partitions` answers by listing
-    every split, answered by finding one.
+    every split, answered by finding one (:func:`_splits_from_lowest`).
 
-    The lowest tile present must begin a group: a pung, the pair, or a chow (not for
-    honours).  The tiles below it are gone, so the rest is asked from it on
-    (``counts[i:]``): a suit's remainders are shared by every pattern that reaches them.
     Sets hold three tiles and the pair two, which rules out at once a count that is neither.
     """
     if sum(counts) % 3 != (2 if pair else 0):
         return False
-    i = next((k for k, v in enumerate(counts) if v), None)
-    if i is None:
+    return _splits_from_lowest(_span(counts), honours, pair)
+
+
+def _span(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The counts from the lowest tile present to the highest: the empty ranks around them
+    take part in no set, so every suit with the same span splits alike."""
+    lo, hi = 0, len(counts)
+    while lo < hi and not counts[lo]:
+        lo += 1
+    while hi > lo and not counts[hi - 1]:
+        hi -= 1
+    return counts[lo:hi]
+
+
+@lru_cache(maxsize=None)
+def _splits_from_lowest(span: tuple[int, ...], honours: bool, pair: bool) -> bool:
+    """:func:`_splits_into_sets` of a :func:`_span` whose count is already right: its first
+    (lowest) tile must begin a group — a pung, the pair, or a chow (not for honours) — and
+    what is left is asked again, a span that many suits share."""
+    if not span:
+        return not pair
+    first, rest = span[0], span[1:]
+    if first >= 3 and _splits_from_lowest(_span((first - 3,) + rest), honours, pair):
         return True
-    rest = counts[i:]
-    first = rest[0]
-    if first >= 3 and _splits_into_sets((first - 3,) + rest[1:], honours, pair):
+    if pair and first >= 2 and _splits_from_lowest(_span((first - 2,) + rest), honours, False):
         return True
-    if pair and first >= 2 and _splits_into_sets((first - 2,) + rest[1:], honours, False):
-        return True
-    return (not honours and len(rest) >= 3 and rest[1] > 0 and rest[2] > 0
-            and _splits_into_sets((first - 1, rest[1] - 1, rest[2] - 1) + rest[3:], honours, pair))
+    return (not honours and len(span) >= 3 and span[1] > 0 and span[2] > 0
+            and _splits_from_lowest(_span((first - 1, span[1] - 1, span[2] - 1) + span[3:]), honours, pair))
 
 
 def _completeness(counts: tuple[int, ...], honours: bool) -> tuple[bool, bool]:

@@ -106,7 +106,7 @@ class Hand:
         before = list(self.standing)
         before[self.win_tile] -= 1
         tile_set = frozenset(compress(T.ALL_TILES, counts))  # the tiles whose count is not 0
-        numbered = [t for t in tile_set if T.is_numbered(t)]
+        numbered = tile_set.difference(T.HONOURS)
         derived = {
             "counts": tuple(counts),
             "tile_set": tile_set,

@@ -299,7 +299,11 @@ def _numbered(d: int, suit: str, pos: int) -> int:
             raise InputError("invalid_tile", f"{d}z at position {pos} does not exist: honours are 1z–7z")
     elif d == 0:
         raise InputError("invalid_tile", f"0{suit} at position {pos} does not exist: numbers are 1–9")
-    return T.tile(suit, d)
+    return _BEFORE_ONE[suit] + d
+
+
+#: tiles.tile as a table: tile d of a suit is d places after the suit's entry here.
+_BEFORE_ONE = {suit: T.tile(suit, 1) - 1 for suit in "mpsz"}
 
 
 def _meld(tiles: list[int], exposed: bool, text: str) -> Group:

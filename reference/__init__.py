@@ -26,7 +26,7 @@ from __future__ import annotations
 from .errors import ERROR_CODES, InputError
 from .hand import Hand, hand_from_input
 from .readings import formal_waits
-from .result import interpretation_json, result_json
+from .result import fan_entries, interpretation_json, result_json
 from .rules import Rules, RulesError, using
 from .scoring import Interpretation, best, interpretations, preference_key
 
@@ -69,7 +69,7 @@ def _explain(case_input) -> dict:
         readings.append({
             "interpretation": interpretation_json(interp),
             "description": interp.reading.describe(),
-            "fans": result_json(interp, waits)["fans"],
+            "fans": fan_entries(interp),
             "fan_points": interp.fan_points,
             "total": interp.total,
             "chosen": k == 0,

@@ -1,11 +1,20 @@
-"""Test-suite configuration: which tests are ``slow``.
+"""Test-suite configuration: which tests are ``slow``, and how the suite is spread over cores.
 
 ``make test`` runs everything on every core (pytest-xdist); ``make check`` leaves out the
 tests marked ``slow`` and runs in under a minute on two cores.  A test is slow when it
-takes seconds on its own (each planted-bug run of a property, the Z3 proofs, every mutant
-against the corpus, the browser): those are listed here, by node id prefix, rather than
-decorated one by one, so that the list is one place to read and to keep up to date
-(``pytest --durations=30`` shows the candidates).
+takes seconds on its own (the reference through every property at the ci budget, the Z3
+proofs and cross-checks, every mutant against the corpus, faults in spawned processes, the
+browser): those are listed here, by node id prefix, rather than decorated one by one, so
+that the list is one place to read and to keep up to date (``pytest --durations=30`` shows
+the candidates).  Every test file keeps fast tests outside the list, so ``make check``
+still touches every part of the kit.
+
+The suite runs with ``--dist loadfile --no-loadscope-reorder`` (pyproject.toml): each test
+file goes whole to one worker, so that a module-scoped fixture (the ci rows of the
+properties, the cross-check's subset and Z3 optima, the fuzz lines and their results) is
+built once and not once on each core; and the files go out in collection order, in which
+the files with the long tests come first (``FIRST``), so that they start early instead of
+finishing last on one core.
 """
 
 from __future__ import annotations
@@ -13,7 +22,6 @@ from __future__ import annotations
 import pytest
 
 SLOW = (
-    "tests/test_properties.py::test_planted_bug_is_caught",
     "tests/test_properties.py::test_every_property_is_run",
     "tests/test_properties.py::test_command_",
     "tests/test_properties.py::test_reference_passes",
@@ -23,12 +31,22 @@ SLOW = (
     "tests/test_harness.py::test_killing_certify_leaves_no_orphans",
     "tests/test_properties_strategies.py::test_tied_big_combinations_are_what_they_claim",
     "tests/test_properties_strategies.py::test_hostile_inputs_are_json",
-    "tests/test_proofs.py::",
+    "tests/test_proofs.py::test_claim_holds[1]",
+    "tests/test_proofs.py::test_claim_holds[2]",
+    "tests/test_proofs.py::test_claim_holds[5f]",
+    "tests/test_proofs.py::test_claim_holds[5g]",
+    "tests/test_proofs.py::test_claim_holds[6]",
+    "tests/test_proofs.py::test_reference_agrees_with_the_model_on_the_ci_subset",
+    "tests/test_proofs.py::test_cross_check_catches_planted_bug",
+    "tests/test_proofs.py::test_prove_fails_on_a_disagreement",
     "tests/test_mutants.py::test_mutant_is_killed_by_the_corpus",
     "tests/test_mutants.py::test_data_mutant_is_killed_by_the_",
     "tests/test_mutants.py::test_an_equivalent_data_mutant_is_never_killed",
     "tests/test_mutants.py::test_a_replayed_kill_is_the_kill_of_a_ci_run",
-    "tests/test_reach.py::",
+    "tests/test_reach.py::test_claimed_structures_are_reached_at_the_ci_budget",
+    "tests/test_reach.py::test_the_chow_link_property_sees_four_links",
+    "tests/test_reach.py::test_definition_consistency_sees_every_fan_it_checks",
+    "tests/test_reach.py::test_stats_command",
     "tests/test_mutants.py::test_mutants_do_not_leak",
     "tests/test_mutants.py::test_property_side_of_the_kill_table",
     "tests/test_properties_strategies.py::test_rare_structures_come_up_often",
@@ -44,8 +62,18 @@ SLOW = (
     "tests/test_waits.py::test_filtered_waits_equal_brute_force_on_random_hands",
 )
 
+#: test files collected first, longest first (the rest keep their order)
+FIRST = ("tests/test_proofs.py", "tests/test_properties.py", "tests/test_differential.py",
+         "tests/test_fuzz_batch.py", "tests/test_mutants.py")
+
+
+def _file(item) -> str:
+    return item.nodeid.split("::", 1)[0]
+
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
+    rank = {name: k for k, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(_file(item), len(FIRST)))

@@ -221,9 +221,12 @@ PROPERTY_SURVIVORS = {
 }
 
 #: Former survivors, killed at ci since property 4 asks for the hands that show them
-#: (gb16.properties.strategies.targets: quadruple_chow_terminal_pair, mixed_shifted_pungs_twice).
+#: (gb16.properties.strategies.targets: quadruple_chow_terminal_pair, mixed_shifted_pungs_twice,
+#: two_concealed_kongs).
 FORMER_SURVIVORS = ["drop:quadruple_chow>two_terminal_chows", "variants:quadruple_chow>two_terminal_chows=gb13",
-                    "repeatable:mixed_shifted_pungs"]
+                    "repeatable:mixed_shifted_pungs", "drop:two_concealed_kongs>two_concealed_pungs",
+                    "scope:two_concealed_kongs>two_concealed_pungs=sets",
+                    "variants:two_concealed_kongs>two_concealed_pungs=gb13"]
 
 
 @pytest.mark.parametrize("name", PLANTED_DATA + FORMER_SURVIVORS

@@ -157,6 +157,8 @@ def _kong_choice(draw, profile: str, pungs: int) -> int:
     profile (a kong is a fan), rarely elsewhere."""
     if profile.startswith("plain"):
         return 0
+    if profile.startswith("target:two_concealed_kongs"):  # its two pungs (targets.plan)
+        return min(2, pungs)
     if profile.startswith("kongs"):  # half the time every pung is a kong (三杠, 四杠, five kongs)
         return draw(st.one_of(st.just(pungs), st.integers(1, pungs)))
     return draw(st.sampled_from((0, 0, 0, 1, min(2, pungs))))
@@ -192,7 +194,8 @@ def cases(draw, profiles=PROFILES, variant: str = "gb16") -> Case:
         melded = (mode == "open" or (mode == "all_but_one" and i != odd)
                   or (mode == "one_melded" and i == odd))
         if i in kong_slots:
-            concealed = draw(st.booleans()) if mode == "mixed" else not melded
+            concealed = True if origin.startswith("target:two_concealed_kongs") else (
+                draw(st.booleans()) if mode == "mixed" else not melded)
             melds.append(Meld("kong", (g[0],) * 4, concealed=concealed))
         elif melded or (mode == "mixed" and draw(st.booleans())):
             melds.append(Meld("chow" if len(set(g)) == 3 else "pung", tuple(g)))

@@ -15,6 +15,8 @@ the hand is drawn from (gb16.properties.strategies.hand) — aimed at one of:
   suit, whose 老少副 the 四顺子 fan excludes (xinbian 第六章 5); ``big_three_winds_terminal_pung``:
   三风刻 beside a numbered terminal pung, which its per-set 不计幺九刻 leaves counted;
   ``full_flush_terminal_pung``: 清一色 with a 1 or 9 pung, where only 清一色 excludes 无字;
+  ``two_concealed_kongs``: exactly two kongs, both concealed, beside chows, where only 双暗杠's
+  own 不计双暗刻 keeps 双暗刻 out;
 * ``linked_chows``: five chows each related to an earlier one (一般高, 喜相逢, 连六 or
   老少副), so that the chow-pair forest of seed000 §二.6 has four links.
 """
@@ -143,6 +145,16 @@ def plan(draw, target: str | None = None) -> Plan:
         t = f"{draw(st.sampled_from((1, 9)))}{s}"
         return Plan(target, [_pung(t)], palette=_tiles_of(range(1, 10), s), kinds="p",
                     pair_palette=_tiles_of(range(1, 10), s))
+    if target == "two_concealed_kongs":
+        # two pungs that become concealed kongs (gb16.properties.strategies.hand) and, mostly,
+        # chows beside them: 双暗杠 holds and 双暗刻 holds of the same two sets, which 双暗杠
+        # does not count (xinbian 第七章 53 不计双暗刻; seed000 §三 双暗杠).  A third pung, when
+        # drawn, may be concealed (三暗刻) or melded.  Asked for by name.
+        every = _tiles_of(range(1, 10), honours=WIND_TILES + DRAGON_TILES)
+        tiles = draw(st.lists(st.sampled_from(sorted(every)), min_size=2, max_size=2, unique=True))
+        # the rest leaves the fourth copies free, so both pungs can become kongs
+        return Plan(target, [_pung(t) for t in tiles], palette=every - set(tiles),
+                    kinds=draw(st.sampled_from(("c", "c", "cp"))))
     if target == "quadruple_chow_terminal_pair":
         # 一色四同顺 of 123 (or 789) and a fifth chow 789 (or 123) of its suit: a 老少副 that the
         # 四顺子 fan does not count (xinbian 第六章 5; seed000 §二.5 包含第五顺子).  Asked for by name.

@@ -27,6 +27,7 @@ from gb16.properties import definitions as D
 from gb16.properties.best import best_points
 from gb16.properties.hands import Case, formal_waits, readings
 from gb16.properties.rulebook import REPEATABLE, whole_exclusions
+from gb16.properties.strategies.gb13 import FAMILIES as GB13_FAMILIES
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,20 @@ def features(example: Any) -> frozenset[str]:
     case = example_case(example)
     if case is None:
         return frozenset({"not_a_hand"})
+    if case.variant == "gb13":
+        return _gb13_features(case)
     return _features(case)
+
+
+def _gb13_features(case: Case) -> frozenset[str]:
+    """A gb13 hand's family (its winning shape by construction, gb16.properties.strategies.gb13)
+    and circumstances: the properties' own model reads gb16 hands only."""
+    out = {f"family:{case.origin.partition(':')[2]}", f"win_by:{case.win_by}"}
+    if case.hand.melds:
+        out.add("melds")
+    if case.flowers:
+        out.add("flowers")
+    return frozenset(out)
 
 
 #: Every fan the definition-consistency property checks must show in its ci stream.
@@ -162,6 +176,9 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "definition_consistency": tuple(Claim(x, 1e-9) for x in _DEFINED) + (Claim("fan:chicken_hand", 1e-9),),
     "best_big_combination": (Claim("big_combination_choice", 0.2), Claim("links>=3", 0.05),
                              Claim("links>=4", 0.05)),
+    # every gb13 shape whose 不计 list is gb13's own, won both ways
+    "gb13_exclusion_consistency": tuple(Claim(f"family:{f}", 0.02) for f in dict.fromkeys(GB13_FAMILIES))
+    + (Claim("win_by:self_draw", 0.2), Claim("win_by:discard", 0.2), Claim("melds", 0.05)),
 }
 
 

@@ -240,6 +240,19 @@ def test_data_mutant_is_killed_by_the_properties_at_ci(name):
     assert not hit[2].startswith("the scorer raised"), "a crash is not a kill"
 
 
+#: the live mutants that act on gb13 hands only: property 16 (gb13 hands) must kill each
+GB13_ONLY_LIVE = [m for m in LIVE if not m.acts_in("gb16")]
+
+
+@pytest.mark.parametrize("name", [m.name for m in GB13_ONLY_LIVE])
+def test_gb13_data_mutant_is_killed_by_the_gb13_property_at_ci(name):
+    """A mistake in a 不计 entry that acts only in gb13 (九莲宝灯, 连七对, 十三幺, 七对, 全不靠,
+    七星不靠, 双龙会, 四暗刻's gb13 entries) fails property 16's ci stream."""
+    hit = data_mutants.property_kill(DATA[name], "ci", only=["gb13_exclusion_consistency"])
+    assert hit is not None, f"property 16 does not kill {name} at ci"
+    assert not hit[2].startswith("the scorer raised"), "a crash is not a kill"
+
+
 def test_a_replayed_kill_is_the_kill_of_a_ci_run():
     """gb16.properties.replay's premise: the ci run of a property on a mutant fails at the
     example where the replay of its recorded stream first fails."""

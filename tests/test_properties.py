@@ -36,10 +36,10 @@ def ci_rows(ref):
 
 
 def test_every_property_is_run(ci_rows):
-    assert [r["number"] for r in ci_rows] == list(range(1, 16))
+    assert [r["number"] for r in ci_rows] == list(range(1, 17))
 
 
-@pytest.mark.parametrize("number", range(1, 16))
+@pytest.mark.parametrize("number", range(1, 17))
 def test_reference_passes(ci_rows, number):
     row = ci_rows[number - 1]
     assert row["result"] == "pass", json.dumps(row, ensure_ascii=False, indent=1)
@@ -379,6 +379,20 @@ def _flags_corrected(inp):
     return result
 
 
+# 16. gb13: 门前清 beside 七对 won on a discard (xinbian 第六章 3 门清原则)
+def _concealed_hand_beside_seven_pairs(inp, result, fans):
+    if inp.get("variant") == "gb13" and "seven_pairs" in fans and inp.get("win_by") == "discard":
+        fans["concealed_hand"] = 1
+    return fans
+
+
+# 16b. gb13: 九莲宝灯 keeps every 幺九刻 (its 减计 1 个幺九刻 forgotten, xinbian 第七章 4)
+def _nine_gates_keeps_terminal_pungs(inp, result, fans):
+    if "nine_gates" in fans and pungs(result):
+        fans["pung_of_terminals_or_honors"] = len(pungs(result))
+    return fans
+
+
 PLANTED = [
     # (property, bug name, scorer, words the violation must contain (a tuple: all of them), examples)
     ("suit_permutation", "缺一门 misses a void in m", lambda: patched("void_m", edit_fans(_void_m_forgotten)), "缺一门", None),
@@ -422,6 +436,10 @@ PLANTED = [
     ("error_causes", "unknown fields ignored", lambda: Scorer("unknown", _unknown_fields_dropped), "invalid_input", None),
     ("error_causes", "invalid_tile as invalid_notation", lambda: Scorer("tile", _invalid_tile_as_notation), "invalid_tile", None),
     ("error_causes", "inconsistent flags corrected", lambda: Scorer("flags", _flags_corrected), "inconsistent_flags", None),
+    ("gb13_exclusion_consistency", "门前清 beside 七对 on a discard",
+     lambda: patched("qidui", edit_fans(_concealed_hand_beside_seven_pairs)), "门前清", None),
+    ("gb13_exclusion_consistency", "九莲宝灯 keeps every 幺九刻",
+     lambda: patched("jiulian", edit_fans(_nine_gates_keeps_terminal_pungs)), "幺九刻", None),
 ]
 
 

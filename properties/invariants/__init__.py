@@ -12,7 +12,8 @@ and never import the reference scorer: the reference is one scorer under test li
 other.  The only exception is property 5, which calls the *scorer's own* reading API
 (``explain`` / ``score_interpretation``) when it has one.  Properties 13 and 14 judge the
 reported reading against every fan definition, written again from the texts in
-gb16.properties.definitions; property 15 feeds inputs broken in one known way.
+gb16.properties.definitions; property 15 feeds inputs broken in one known way; property
+16 is property 4's check on gb13 hands.
 
 A check returns True when it could check its whole claim and False when part of it could
 not be checked for that scorer (e.g. a result without ``waits`` or ``interpretation``);
@@ -79,6 +80,9 @@ from gb16.properties.invariants.p14_best_big_combination import (  # noqa: F401
 )
 from gb16.properties.invariants.p15_error_causes import (  # noqa: F401
     error_causes,
+)
+from gb16.properties.invariants.p16_gb13_exclusion_consistency import (  # noqa: F401
+    gb13_exclusion_consistency,
 )
 
 PROPERTIES.sort(key=lambda p: p.number)

@@ -25,7 +25,8 @@ def dragon_and_wind_pungs(sets: list[ISet]) -> tuple[list[ISet], list[ISet]]:
 
 def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, variant: str) -> int:
     """幺九刻 count: the terminal/honour pungs of the reading not excluded per set by a
-    wind or dragon fan, none when a fan excludes it for the whole hand.
+    wind or dragon fan, none when a fan excludes it for the whole hand, one fewer beside a
+    fan that 减计 1 个幺九刻 (九莲宝灯, xinbian 第七章 4: 减计 1 个幺九刻).
 
     seed000 §三 幺九刻 "按未被大番、风刻或箭刻排除的每副幺九刻计；圈风与门风相同也只排除同一副";
     seed000 §二.8; docs/rulings.md R-009 (whole-hand exclusions).
@@ -48,7 +49,10 @@ def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, var
         if fan in per_set:
             tile = wind_tile.get(case_input.get(field_name))  # unstated: no wind (R-020)
             removed |= {id(g) for g in winds if g.tiles[0] == tile}
-    return sum(1 for g in candidates if id(g) not in removed)
+    # "减计 1 个幺九刻" (九莲宝灯, xinbian 第七章 4; scope "one"): one fewer, never below none
+    fewer = sum(1 for f in counts if f in rulebook.FAN and any(
+        e["fan"] == "pung_of_terminals_or_honors" and e["scope"] == "one" for e in rulebook.exclusions_of(f, variant)))
+    return max(0, sum(1 for g in candidates if id(g) not in removed) - fewer)
 
 
 #: the default profiles and the hands where a 不计 acts on sets (大三元, 大四喜, 三风刻) or nothing

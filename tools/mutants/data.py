@@ -251,8 +251,8 @@ def property_kill(m: DataMutant, profile: str = "ci", only: list[str] | None = N
 
 
 #: The properties that can see a table entry, tried first (the rest after them).
-JUDGING = ("exclusion_consistency", "definition_consistency", "best_big_combination", "no_mixing",
-           "one_big_combination", "win_method", "waits")
+JUDGING = ("exclusion_consistency", "gb13_exclusion_consistency", "definition_consistency", "best_big_combination",
+           "no_mixing", "one_big_combination", "win_method", "waits")
 
 
 def kill_row(m: DataMutant, cases: list[dict], properties: str | None = "ci") -> dict:

@@ -1,0 +1,150 @@
+"""Legal 13-tile (gb13) winning hands: four sets and a pair, and the special shapes that
+exist only there, for the property that checks the exclusions of gb13 (property 16).
+
+The gb16 strategies (gb16.properties.strategies.hand) draw five sets; the base rules'
+shapes are four sets and a pair (xinbian 第二章 1) and the special shapes of xinbian 第七章:
+七对 (19), 连七对 (3), 十三幺 (4), 七星不靠 (20) and 全不靠 (34), 组合龙 beside a set and a
+pair (35), 九莲宝灯 (5), 一色双龙会 (8) and 三色双龙会 (23), 四暗刻 (7).  Each is a family,
+drawn with the same weight, so that every fan whose 不计 list is gb13's own shows in the
+ci stream (gb16.properties.reach claims the shares).
+
+The hands are built from the texts' definitions alone; property 16 reads them back only
+through the scorer under test and the independent transcription of the exclusions
+(gb16.properties.rulebook).  The properties' own model (gb16.properties.hands) reads gb16
+hands only, so nothing here asks it whether a hand wins: each family is a winning shape
+by construction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import strategies as st
+
+from gb16.properties.hands import (
+    ALL_TILES, Case, Hand, KNITTED_OPTIONS, Meld, NUMBER_SUITS, WINDS, sorted_tiles,
+)
+from gb16.properties.strategies.blocks import HONOURS, _Pool, _chow, _draw_group, _draw_pair, _pung, _tiles_of
+
+#: The families, each one winning shape (xinbian 第七章 numbers in the module docstring).
+FAMILIES = (
+    "standard", "standard", "four_concealed_pungs", "seven_pairs", "seven_shifted_pairs",
+    "thirteen_orphans", "knitted_tiles", "knitted_tiles_seven_honours", "knitted_straight",
+    "nine_gates", "pure_terminal_chows", "three_suited_terminal_chows",
+)
+
+TERMINALS_AND_HONOURS = tuple(f"{r}{s}" for s in NUMBER_SUITS for r in (1, 9)) + HONOURS
+
+
+def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]]:
+    """(tiles of a concealed special shape, []) or ([], sets) for the set-based families;
+    the set-based ones also return their pair through the tiles list."""
+    s = draw(st.sampled_from(NUMBER_SUITS))
+    if family == "seven_pairs":
+        # seven pairs of distinct tiles (xinbian 第七章 19)
+        pairs = draw(st.lists(st.sampled_from(ALL_TILES), min_size=7, max_size=7, unique=True))
+        return [t for t in pairs for _ in (0, 1)], []
+    if family == "seven_shifted_pairs":
+        # seven pairs of one suit with consecutive numbers (第七章 3)
+        a = draw(st.integers(1, 3))
+        return [f"{a + k}{s}" for k in range(7) for _ in (0, 1)], []
+    if family == "thirteen_orphans":
+        # the 13 terminal and honour tiles, one of them twice (第七章 4)
+        return list(TERMINALS_AND_HONOURS) + [draw(st.sampled_from(TERMINALS_AND_HONOURS))], []
+    if family in ("knitted_tiles", "knitted_tiles_seven_honours"):
+        # 14 distinct tiles of the 组合龙 nine and the seven honours (全不靠, 第七章 34); all
+        # seven honours with seven of the nine is 七星不靠 (第七章 20)
+        knitted = list(draw(st.sampled_from(KNITTED_OPTIONS)))
+        pool = knitted + list(HONOURS)
+        if family == "knitted_tiles_seven_honours":
+            left_out = draw(st.lists(st.sampled_from(knitted), min_size=2, max_size=2, unique=True))
+        else:   # an honour left out, so 全不靠 holds and 七星不靠 does not
+            honour = draw(st.sampled_from(HONOURS))
+            left_out = [honour, draw(st.sampled_from([t for t in pool if t != honour]))]
+        return [t for t in pool if t not in left_out], []
+    if family == "nine_gates":
+        # 1112345678999 of one suit and one more tile of it (第七章 5)
+        base = [f"{r}{s}" for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
+        return base + [f"{draw(st.integers(1, 9))}{s}"], []
+    if family == "pure_terminal_chows":
+        # 123 123 789 789 of one suit and a pair of its 5 (第七章 8)
+        return [], [_chow(s, 1), _chow(s, 1), _chow(s, 7), _chow(s, 7), (f"5{s}", f"5{s}")]
+    if family == "three_suited_terminal_chows":
+        # 123 and 789 of two suits, a pair of 5 of the third (第七章 23)
+        a, b, c = draw(st.permutations(NUMBER_SUITS))
+        return [], [_chow(a, 1), _chow(a, 7), _chow(b, 1), _chow(b, 7), (f"5{c}", f"5{c}")]
+    pool = _Pool()
+    sets: list[tuple[str, ...]] = []
+    everything = frozenset(ALL_TILES)
+    if family == "knitted_straight":
+        # 组合龙 beside one set and a pair (第七章 35)
+        knitted = draw(st.sampled_from(KNITTED_OPTIONS))
+        pool.take(knitted)
+        sets.append(_draw_group(draw, pool, everything, "cp"))
+        return list(knitted), sets + [(_draw_pair(draw, pool, everything),) * 2]
+    if family == "four_concealed_pungs":
+        # four pungs, kept concealed below (四暗刻, 第七章 7)
+        for _ in range(4):
+            sets.append(_draw_group(draw, pool, everything, "p"))
+        return [], sets + [(_draw_pair(draw, pool, everything),) * 2]
+    # standard: four sets and a pair; a palette of one suit (and the honours) now and then,
+    # for 清一色 / 混一色 and their 不计 lists
+    palette = draw(st.sampled_from((everything, everything, _tiles_of(range(1, 10), s),
+                                    _tiles_of(range(1, 10), s, HONOURS), frozenset(TERMINALS_AND_HONOURS))))
+    kinds = draw(st.sampled_from(("cp", "c", "p")))
+    for _ in range(4):
+        sets.append(_draw_group(draw, pool, palette, kinds))
+    return [], sets + [(_draw_pair(draw, pool, palette),) * 2]
+
+
+@st.composite
+def cases(draw, families=FAMILIES) -> Case:
+    """A legal gb13 winning hand (14 tiles, kongs counted as three) with consistent flags."""
+    family = draw(st.sampled_from(families))
+    tiles, groups = _standing_shape(draw, family)
+    standing = list(tiles)
+    melds: list[Meld] = []
+    sets, pair = groups[:-1], groups[-1:]
+    standing.extend(t for p in pair for t in p)
+    counts = Counter(standing) + Counter(t for g in sets for t in g)
+    if family in ("standard", "four_concealed_pungs", "knitted_straight"):
+        # exposure: concealed (four_concealed_pungs always), mixed or open; a pung whose fourth
+        # copy is free sometimes becomes a kong
+        mode = "concealed" if family == "four_concealed_pungs" else draw(
+            st.sampled_from(("concealed", "mixed", "open")))
+        for g in sets:
+            is_pung = len(set(g)) == 1
+            if is_pung and counts[g[0]] == 3 and draw(st.integers(0, 3)) == 0:
+                concealed = mode == "concealed" or (mode == "mixed" and draw(st.booleans()))
+                melds.append(Meld("kong", (g[0],) * 4, concealed=concealed))
+                counts[g[0]] += 1
+            elif mode == "open" or (mode == "mixed" and draw(st.booleans())):
+                melds.append(Meld("chow" if not is_pung else "pung", tuple(g)))
+            else:
+                standing.extend(g)
+    else:
+        standing.extend(t for g in sets for t in g)   # the 双龙会 families: all concealed
+    hand = Hand(tuple(sorted_tiles(standing)), tuple(melds))
+    # self-drawn first: the concealed shapes' 不计不求人 is at stake only then (xinbian 第六章 3)
+    win_by = draw(st.sampled_from(("self_draw", "discard")))
+    if family == "nine_gates" and draw(st.integers(0, 3)):
+        win_tile = tiles[-1]    # the tile beside 1112345678999: 九莲宝灯 holds (第七章 5)
+    elif family == "four_concealed_pungs" and draw(st.booleans()):
+        # won on a discard to the pair: the four pungs stay concealed, 四暗刻 holds and its
+        # 不计门前清 is at stake (xinbian 第六章 3)
+        win_tile, win_by = pair[0][0], "discard"
+    else:
+        win_tile = draw(st.sampled_from(sorted_tiles(set(hand.standing))))
+    total = hand.counts()[win_tile]
+    robbing_kong = win_by == "discard" and total == 1 and draw(st.booleans())
+    last_tile = not robbing_kong and draw(st.sampled_from((False, False, True)))
+    kong_replacement = win_by == "self_draw" and bool(hand.kongs) and draw(st.booleans())
+    last_of_kind = (hand.standing.count(win_tile) == 1
+                    and not any(m.concealed and win_tile in m.tiles for m in hand.melds)
+                    and draw(st.sampled_from((False, True))))
+    prevalent = draw(st.sampled_from(WINDS))
+    seat = draw(st.sampled_from(WINDS))
+    return Case(hand=hand, win_tile=win_tile, win_by=win_by, prevalent_wind=prevalent, seat_wind=seat,
+                flowers=draw(st.integers(0, 8)), last_of_kind=last_of_kind, last_tile=last_tile,
+                kong_replacement=kong_replacement, robbing_kong=robbing_kong, variant="gb13",
+                origin=f"gb13:{family}")

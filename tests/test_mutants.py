@@ -151,6 +151,24 @@ def test_property_side_of_the_kill_table():
     assert "more than one big combination" in result["first_violation"]
 
 
+def test_a_replayed_catalogue_kill_is_the_kill_of_a_ci_run():
+    """The kill table's property side replays the recorded ci streams; for a catalogue mutant
+    (its own reading API lent to the property) the ci run fails at the example where the
+    replay first fails, and a property the replay passes passes the ci run too."""
+    from gb16.properties import replay
+    from gb16.properties.invariants import BY_NAME
+    from gb16.properties.runner import run_property
+    from gb16.tools.mutants.kill import mutant_scorer
+    m = mutants.get("all_big_combinations")
+    prop = BY_NAME["one_big_combination"]
+    index, _ = replay.first_violation(prop, mutant_scorer(m), replay.stream(prop.name, "ci"))
+    row = run_property(prop, mutant_scorer(m), "ci")
+    assert row["result"] == "FAIL" and row["examples"] == index + 1
+    calm = BY_NAME["flowers"]
+    assert replay.first_violation(calm, mutant_scorer(m), replay.stream(calm.name, "ci")) is None
+    assert run_property(calm, mutant_scorer(m), "ci")["result"] == "pass"
+
+
 def test_serve_speaks_the_harness_protocol():
     impl = SubprocessImplementation([sys.executable, "-m", "gb16.tools.mutants.catalogue", "--serve", "flowers_toward_minimum"])
     metadata = impl.start()

@@ -48,17 +48,34 @@ def mutant_scorer(m: Mutant):
 
 
 def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None) -> dict:
-    """Run the Hypothesis properties (or those named in ``only``) against the mutant: which
-    fail (FAIL) and which broke (error)."""
-    from gb16.properties.runner import run_all
+    """Which properties (or those named in ``only``) the mutant fails at ``profile`` (FAIL)
+    and which broke on it (error).
+
+    Each property's recorded stream of that profile is replayed against the mutant
+    (gb16.properties.replay): under a derandomized profile a run draws the same examples
+    whatever the scorer answers, so the mutant fails the run exactly when it fails the
+    replay, at the same example (tests/test_mutants.py checks that premise on planted bugs).
+    The violation shown is that first example's, not shrunk."""
+    from gb16.properties import replay
+    from gb16.properties.invariants import PROPERTIES
     began = time.monotonic()
-    rows = run_all(profile, mutant_scorer(m), only=only)
-    failed = [r["name"] for r in rows if r["result"] == "FAIL"]
-    broken = [r["name"] for r in rows if r["result"] == "error"]
-    first = next((r for r in rows if r["result"] == "FAIL"), None)
+    scorer = mutant_scorer(m)
+    failed: list[str] = []
+    broken: list[str] = []
+    first = None
+    for prop in PROPERTIES:
+        if only and prop.name not in only:
+            continue
+        try:
+            hit = replay.first_violation(prop, scorer, replay.stream(prop.name, profile))
+        except Exception:   # noqa: BLE001 — a check that breaks on the mutant is an error, not a kill
+            broken.append(prop.name)
+            continue
+        if hit is not None:
+            failed.append(prop.name)
+            first = first or hit[1]
     return {"profile": profile, "killed": bool(failed), "failed": failed, "errors": broken,
-            "first_violation": (first["counterexample"] or {}).get("violation") if first else None,
-            "seconds": round(time.monotonic() - began, 1)}
+            "first_violation": first, "seconds": round(time.monotonic() - began, 1)}
 
 
 def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first: int = 5) -> dict:

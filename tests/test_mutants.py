@@ -322,3 +322,28 @@ def test_the_kill_table_on_two_processes_finds_every_mutant():
     alone = kill_table(only=only, jobs=1)
     assert [r["mutant"] for r in spread] == only
     assert [(r["mutant"], r["corpus_kills"]) for r in spread] == [(r["mutant"], r["corpus_kills"]) for r in alone]
+
+
+def test_kill_tables_markdown_counts_and_lists_what_a_check_misses():
+    """gb16.tools.mutants.tables: the summary counts per family, a live mutant a profile
+    misses is listed with SURVIVES, an argued-equivalent one with its argument."""
+    from gb16.tools.mutants import tables
+    rows = [
+        {"mutant": "a", "family": "catalogue", "clause": "c", "what": "w", "corpus": "case-1", "corpus_kills": 3,
+         "broken_on": 0, "equivalent": None, "equivalent_on": "gb16",
+         "ci": {"killed": True, "by": ["waits"], "errors": []}, "thorough": {"killed": True, "by": ["waits"], "errors": []}},
+        {"mutant": "b", "family": "data:drop", "clause": "c", "what": "lost entry", "corpus": "case-2", "corpus_kills": 1,
+         "broken_on": 0, "equivalent": None, "equivalent_on": "every variant",
+         "ci": {"killed": False, "by": [], "errors": []}, "thorough": {"killed": True, "by": ["flowers"], "errors": []}},
+        {"mutant": "c", "family": "data:drop", "clause": "c", "what": "w", "corpus": None, "corpus_kills": 0,
+         "broken_on": 0, "equivalent": "never both hold", "equivalent_on": "every variant",
+         "ci": {"killed": False, "by": [], "errors": []}, "thorough": None},
+    ]
+    s = {r["family"]: r for r in tables.summary(rows, ("ci", "thorough"))}
+    assert (s["all"]["mutants"], s["all"]["equivalent"], s["all"]["corpus"]) == (3, 1, 2)
+    assert (s["data:drop"]["ci"], s["data:drop"]["ci_replayed"]) == (0, 2)
+    assert (s["data:drop"]["thorough"], s["data:drop"]["thorough_replayed"]) == (1, 1)
+    text = tables.markdown(rows, ("ci", "thorough"), 1.0)
+    missed = text.split("## Live mutants a check misses")[1].split("##")[0]
+    assert "| b " in missed and "SURVIVES" in missed and "| a " not in missed
+    assert "never both hold" in text.split("## Mutants argued equivalent")[1]

@@ -200,7 +200,7 @@ from gb16.tools.mutants import data as data_mutants  # noqa: E402
 DATA = data_mutants.DATA_MUTANTS
 LIVE = [m for m in DATA.values() if not data_mutants.equivalence(m)]
 EQUIVALENT = [m for m in DATA.values() if data_mutants.equivalence(m)]
-#: the live mutants that act on gb16 hands: the properties (gb16 only) must kill each
+#: the live mutants that act on gb16 hands: the gb16 properties must kill each
 GB16_LIVE = [m for m in LIVE if m.acts_in("gb16")]
 
 
@@ -311,6 +311,8 @@ def test_the_gb16_equivalent_mutants_are_equivalent_on_gb16():
         assert name in GB16_EQUIVALENT
         killed, _ = mutants.corpus_outcomes(mutants.get(name), CASES, stop_after=1)
         assert killed
+        # … and property 16 (gb13 hands) kills both at ci: 七对/连七对 自摸 loses its 自摸
+        assert mutants.property_kills(mutants.get(name), "ci", only=["gb13_exclusion_consistency"])["killed"]
 
 
 def test_the_kill_table_on_two_processes_finds_every_mutant():

@@ -393,6 +393,13 @@ def _nine_gates_keeps_terminal_pungs(inp, result, fans):
     return fans
 
 
+# 16c. gb13: 不求人, excluded by 七对, still excluding 自摸 (xinbian 第六章 3 例 1)
+def _self_drawn_lost_beside_seven_pairs(inp, result, fans):
+    if "seven_pairs" in fans or "seven_shifted_pairs" in fans:
+        fans.pop("self_drawn", None)
+    return fans
+
+
 PLANTED = [
     # (property, bug name, scorer, words the violation must contain (a tuple: all of them), examples)
     ("suit_permutation", "缺一门 misses a void in m", lambda: patched("void_m", edit_fans(_void_m_forgotten)), "缺一门", None),
@@ -440,6 +447,8 @@ PLANTED = [
      lambda: patched("qidui", edit_fans(_concealed_hand_beside_seven_pairs)), "门前清", None),
     ("gb13_exclusion_consistency", "九莲宝灯 keeps every 幺九刻",
      lambda: patched("jiulian", edit_fans(_nine_gates_keeps_terminal_pungs)), "幺九刻", None),
+    ("gb13_exclusion_consistency", "自摸 lost beside 七对 (excluded 不求人's 不计 acting)",
+     lambda: patched("zimo13", edit_fans(_self_drawn_lost_beside_seven_pairs)), "self-drawn win without 自摸", None),
 ]
 
 

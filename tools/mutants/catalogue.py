@@ -29,15 +29,17 @@ patched process-wide, so do not score with the reference in another thread at th
 time; use ``--serve`` (one process per mutant) when that matters.
 
 The kill table (:func:`kill_table`) sends every corpus case to every mutant through the
-harness's own judging (gb16.tools.harness.certify.run_case) and, on request, runs the Hypothesis
-properties (gb16.properties.runner) against each mutant with the mutant's own reading API
-(``explain``/``score_interpretation``, patched the same way) where it has one.  A mutant
+harness's own judging (gb16.tools.harness.certify.run_case) and, on request, replays the
+Hypothesis properties' recorded streams (gb16.properties.replay) against each mutant with the
+mutant's own reading API (``explain``/``score_interpretation``, patched the same way) where it
+has one.  A mutant
 that errs or crashes on a case is reported as *broken*, never as killed.  ``gb16 report``
 shows the table through :func:`report_rows`.
 
 Layout: machinery.py (Mutation, the mutant decorator, patch helpers), areas/ (the mutants,
 one module per area of the rules), data.py (the data mutants of corpus/fans.json),
-real_world.py (bug classes seen in real scorers), kill.py (the kill table); this module
+real_world.py (bug classes seen in real scorers), kill.py (the kill table), tables.py (the kill
+tables of every mutant, docs/kill-tables.md); this module
 gathers them, speaks the harness protocol and is the command.
 """
 

@@ -171,7 +171,7 @@ def format_kill_table(rows: list[dict]) -> str:
         p = r.get("properties")
         shown = "—" if p is None else ("killed: " + ", ".join(p["failed"]) if p["killed"] else
                                        "survives" + (f" (errors: {', '.join(p['errors'])})" if p["errors"] else "")
-                                       + (" — equivalent on gb16, the properties' variant" if r["mutant"] in
+                                       + (" — equivalent on gb16 (gb16 properties)" if r["mutant"] in
                                           GB16_EQUIVALENT else ""))
         table_rows.append([r["mutant"], r["clause"], r["corpus_kills"], r["gb16_kills"],
                            ", ".join(r["first_kills"][:2]) or "SURVIVES", shown])

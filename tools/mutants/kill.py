@@ -47,9 +47,10 @@ def mutant_scorer(m: Mutant):
                   score_interpretation=m.scorer.score_interpretation)
 
 
-def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None) -> dict:
+def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None, first_only: bool = True) -> dict:
     """Which properties (or those named in ``only``) the mutant fails at ``profile`` (FAIL)
-    and which broke on it (error).
+    and which broke on it (error); with ``first_only`` (the kill table's default) the
+    replay stops at the first property that kills it.
 
     Each property's recorded stream of that profile is replayed against the mutant
     (gb16.properties.replay): under a derandomized profile a run draws the same examples
@@ -74,6 +75,8 @@ def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None
         if hit is not None:
             failed.append(prop.name)
             first = first or hit[1]
+            if first_only:
+                break
     return {"profile": profile, "killed": bool(failed), "failed": failed, "errors": broken,
             "first_violation": first, "seconds": round(time.monotonic() - began, 1)}
 

@@ -73,6 +73,8 @@ def _features(case: Case) -> frozenset[str]:
         out.update(f"twice:{fan}" for fan, occ in holds.items() if len(occ) >= 2 and fan not in REPEATABLE)
         if "big_three_winds" in holds and any(g.tiles[0][1] != "z" and g.tiles[0][0] in "19" for g in f.pungs()):
             out.add("big_three_winds+terminal_pung")   # 三风刻's 不计幺九刻 is per set (xinbian 第七章 38)
+        if "little_four_winds" in holds and any(g.tiles[0][1] != "z" and g.tiles[0][0] in "19" for g in f.pungs()):
+            out.add("little_four_winds+terminal_pung")   # so is 小四喜's (第七章 9)
         # a 不计 at stake: both fans' definitions hold on the reading (gb16.properties.rulebook)
         out.update(f"excludes:{fan}>{other}" for fan in holds for other in whole_exclusions(fan, case.variant)
                    if other in holds)
@@ -157,6 +159,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
                                     "三色三节高 formed by two triples counts once (seed000 §二.8, R-007)"),
                               Claim("big_three_winds+terminal_pung", 0.01,
                                     "三风刻 removes the 幺九刻 of its own pungs only (xinbian 第七章 38)"),
+                              Claim("little_four_winds+terminal_pung", 0.01,
+                                    "小四喜 removes the 幺九刻 of its own pungs only (xinbian 第七章 9)"),
                               Claim("sole:full_flush>no_honors", 0.01, "only 清一色 keeps 无字 out (xinbian 第七章 22)"),
                               Claim("excludes:quadruple_chow>two_terminal_chows", 0.01,
                                     "一色四同顺 beside a fifth chow forming 老少副 (xinbian 第六章 5)"),

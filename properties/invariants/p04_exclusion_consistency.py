@@ -62,12 +62,12 @@ EXCLUSION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "target:big_four_w
 
 #: the hands where one entry of the fan table is all that decides (drawn for half the examples):
 #: 三色三节高 formed twice (it counts once, seed000 §二.8), 一色四同顺 beside the other terminal
-#: chow of its suit (老少副 excluded, xinbian 第六章 5), 三风刻 beside a numbered terminal pung
-#: (its 不计幺九刻 is per set, 第七章 38), 清一色 of pungs with a 1/9 pung (only it excludes 无字),
+#: chow of its suit (老少副 excluded, xinbian 第六章 5), 三风刻 or 小四喜 beside a numbered terminal
+#: pung (their 不计幺九刻 is per set, 第七章 38, 9), 清一色 of pungs with a 1/9 pung (only it excludes 无字),
 #: two concealed kongs beside chows (only 双暗杠 excludes 双暗刻, 第七章 53)
 ENTRY_PROFILES = ("target:mixed_shifted_pungs_twice", "target:quadruple_chow_terminal_pair",
-                  "target:big_three_winds_terminal_pung", "target:full_flush_terminal_pung",
-                  "target:two_concealed_kongs")
+                  "target:big_three_winds_terminal_pung", "target:little_four_winds_terminal_pung",
+                  "target:full_flush_terminal_pung", "target:two_concealed_kongs")
 
 
 @register(4, "exclusion_consistency", "No fan beside a fan that excludes it for the whole hand; "

@@ -4,7 +4,7 @@ exist only there, for the property that checks the exclusions of gb13 (property 
 The gb16 strategies (gb16.properties.strategies.hand) draw five sets; the base rules'
 shapes are four sets and a pair (xinbian 第二章 1) and the special shapes of xinbian 第七章:
 七对 (19), 连七对 (3), 十三幺 (4), 七星不靠 (20) and 全不靠 (34), 组合龙 beside a set and a
-pair (35), 九莲宝灯 (5), 一色双龙会 (8) and 三色双龙会 (23), 四暗刻 (7).  Each is a family,
+pair (35), 九莲宝灯 (5), 一色双龙会 (8) and 三色双龙会 (23), 四暗刻 (7), 清幺九 (6).  Each is a family,
 drawn with the same weight, so that every fan whose 不计 list is gb13's own shows in the
 ci stream (gb16.properties.reach claims the shares).
 
@@ -30,7 +30,7 @@ from gb16.properties.strategies.blocks import HONOURS, _Pool, _chow, _draw_group
 FAMILIES = (
     "standard", "standard", "four_concealed_pungs", "seven_pairs", "seven_shifted_pairs",
     "thirteen_orphans", "knitted_tiles", "knitted_tiles_seven_honours", "knitted_straight",
-    "nine_gates", "pure_terminal_chows", "three_suited_terminal_chows",
+    "nine_gates", "pure_terminal_chows", "three_suited_terminal_chows", "all_terminals",
 )
 
 TERMINALS_AND_HONOURS = tuple(f"{r}{s}" for s in NUMBER_SUITS for r in (1, 9)) + HONOURS
@@ -82,6 +82,13 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
         pool.take(knitted)
         sets.append(_draw_group(draw, pool, everything, "cp"))
         return list(knitted), sets + [(_draw_pair(draw, pool, everything),) * 2]
+    if family == "all_terminals":
+        # four pungs and a pair of the six numbered 1s and 9s (清幺九, 第七章 6): in gb13 two of
+        # them can share a rank without a third (双同刻 holds, which 清幺九 does not count)
+        ends = _tiles_of((1, 9))
+        for _ in range(4):
+            sets.append(_draw_group(draw, pool, ends, "p"))
+        return [], sets + [(_draw_pair(draw, pool, ends),) * 2]
     if family == "four_concealed_pungs":
         # four pungs, kept concealed below (四暗刻, 第七章 7)
         for _ in range(4):
@@ -107,7 +114,7 @@ def cases(draw, families=FAMILIES) -> Case:
     sets, pair = groups[:-1], groups[-1:]
     standing.extend(t for p in pair for t in p)
     counts = Counter(standing) + Counter(t for g in sets for t in g)
-    if family in ("standard", "four_concealed_pungs", "knitted_straight"):
+    if family in ("standard", "four_concealed_pungs", "knitted_straight", "all_terminals"):
         # exposure: concealed (four_concealed_pungs always), mixed or open; a pung whose fourth
         # copy is free sometimes becomes a kong
         mode = "concealed" if family == "four_concealed_pungs" else draw(

@@ -13,7 +13,8 @@ the hand is drawn from (gb16.properties.strategies.hand) — aimed at one of:
   pungs holding two triples of 三色三节高, which counts once (seed000 §二.8); and
   ``quadruple_chow_terminal_pair``: 一色四同顺 of 123/789 with the other terminal chow of its
   suit, whose 老少副 the 四顺子 fan excludes (xinbian 第六章 5); ``big_three_winds_terminal_pung``:
-  三风刻 beside a numbered terminal pung, which its per-set 不计幺九刻 leaves counted;
+  三风刻 beside a numbered terminal pung, which its per-set 不计幺九刻 leaves counted, and
+  ``little_four_winds_terminal_pung``, the same beside 小四喜;
   ``full_flush_terminal_pung``: 清一色 with a 1 or 9 pung, where only 清一色 excludes 无字;
   ``two_concealed_kongs``: exactly two kongs, both concealed, beside chows, where only 双暗杠's
   own 不计双暗刻 keeps 双暗刻 out;
@@ -137,6 +138,12 @@ def plan(draw, target: str | None = None) -> Plan:
         # only (xinbian 第七章 38 这三副刻子不计幺九刻), so this pung still counts.  Asked for by name.
         t = f"{draw(st.sampled_from((1, 9)))}{s}"
         return Plan(target, [_pung(w) for w in winds[:3]] + [_pung(t)],
+                    palette=_tiles_of(range(1, 10), honours=DRAGON_TILES))
+    if target == "little_four_winds_terminal_pung":
+        # 小四喜 and a pung of a numbered 1 or 9: its 不计幺九刻 is for the three wind pungs only
+        # (xinbian 第七章 9 组成小四喜的三副刻子不计…幺九刻), so this pung still counts.  Asked for by name.
+        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        return Plan(target, [_pung(w) for w in winds[:3]] + [_pung(t)], forced_pair=winds[3],
                     palette=_tiles_of(range(1, 10), honours=DRAGON_TILES))
     if target == "full_flush_terminal_pung":
         # 清一色 of pungs with a pung of 1 or 9: neither 断幺 nor 平和 holds on any reading (five

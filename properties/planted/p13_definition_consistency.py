@@ -1,0 +1,38 @@
+"""Planted bugs for property 13 (definition_consistency, gb16.properties.invariants.p13_definition_consistency):
+scorers with one rule broken each, which the property must catch through its own check
+(tests/test_properties.py runs them; they never judge anything)."""
+
+from __future__ import annotations
+
+from gb16.properties.invariants import interp_sets
+from gb16.properties.planted.base import edit_fans, patched
+
+
+# 13. 四归一 also counted for the four tiles of a kong (seed000 §四.6 says no)
+def _kong_as_tile_hog(inp, result, fans):
+    kongs = sum(1 for g in interp_sets(result["interpretation"]) if g.kind == "kong")
+    if kongs and not fans.get("quadruple_chow"):
+        fans["tile_hog"] = fans.get("tile_hog", 0) + kongs
+    return fans
+
+
+# 13b. 门风刻 dropped when the seat wind is the prevalent wind (seed000 §二.8 counts both)
+def _same_wind_once(inp, result, fans):
+    if inp.get("seat_wind", "E") == inp.get("prevalent_wind", "E"):
+        fans.pop("seat_wind", None)
+    return fans
+
+
+# 13c. 无番和 beside 自摸 (R-012: any counted fan prevents it)
+def _chicken_beside_self_drawn(inp, result, fans):
+    if set(fans) - {"flower_tiles"} == {"self_drawn"}:
+        fans["chicken_hand"] = 1
+    return fans
+
+
+#: (bug name, scorer factory, words the violation must contain (a tuple: all of them), examples)
+BUGS = [
+    ("a kong counted as 四归一", lambda: patched("hog", edit_fans(_kong_as_tile_hog)), "四归一", None),
+    ("门风刻 dropped beside the same 圈风刻", lambda: patched("wind", edit_fans(_same_wind_once)), "门风刻", None),
+    ("无番和 beside 自摸", lambda: patched("chicken", edit_fans(_chicken_beside_self_drawn)), "无番和", None),
+]

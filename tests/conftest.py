@@ -25,6 +25,13 @@ SLOW = (
     "tests/test_properties.py::test_every_property_is_run",
     "tests/test_properties.py::test_command_",
     "tests/test_properties.py::test_reference_passes",
+    "tests/test_properties.py::test_table_lists_every_property",   # builds the ci rows too
+    "tests/test_differential.py::test_crash_hang_and_garbage_mid_run_are_recorded_and_the_run_goes_on",
+    "tests/test_differential.py::test_a_python_implementation_that_kills_its_process_is_that_hands_crash",
+    "tests/test_differential.py::test_dask_local_cluster_gives_the_same_run_as_jobs",
+    "tests/test_differential.py::test_jobs_1_and_jobs_2_give_the_same_run",
+    "tests/test_harness.py::test_a_line_written_before_its_request_is_never_its_answer",
+    "tests/test_mutants.py::test_the_kill_table_on_two_processes_finds_every_mutant",
     "tests/test_rulings.py::test_cli_ruling_edition_and_delta_flags",
     "tests/test_rulings.py::test_table_rulings_and_editions",
     "tests/test_harness.py::test_interrupting_the_command_keeps_results_and_resume_finishes",

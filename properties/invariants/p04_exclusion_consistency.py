@@ -76,8 +76,12 @@ ENTRY_PROFILES = ("target:mixed_shifted_pungs_twice", "target:quadruple_chow_ter
           "seed000 §二.8; xinbian 第六章 4; gb16.properties.rulebook; seed000 §三 幺九刻, 无番和; R-009, R-012",
           lambda: st.one_of(S.cases(EXCLUSION_PROFILES), S.cases(ENTRY_PROFILES)))
 def exclusion_consistency(scorer, case) -> bool:
+    return judge_exclusions(case, score_ok(scorer, case.to_input(), "the hand"))
+
+
+def judge_exclusions(case, result: dict) -> bool:
+    """Property 4's judgement of one ok result for ``case`` (property 16 judges gb13 hands with it)."""
     inp = case.to_input()
-    result = score_ok(scorer, inp, "the hand")
     variant = case.variant
     ids = [f.get("id") for f in result["fans"]]
     if len(ids) != len(set(ids)):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from gb16.properties.invariants.base import (
     FAN, Violation, _brief, excluded_by, fan_counts, fan_text, register, score_ok,
 )
-from gb16.properties.invariants.p04_exclusion_consistency import exclusion_consistency
+from gb16.properties.invariants.p04_exclusion_consistency import judge_exclusions
 from gb16.properties.strategies import gb13
 
 
@@ -29,9 +29,9 @@ from gb16.properties.strategies import gb13
           "xinbian 第六章 3–4, 第七章 3–8, 19, 20, 23, 34, 80; gb16.properties.rulebook",
           lambda: gb13.cases(), weight=0.25)   # cheap examples: four times the budget, every family × win_by
 def gb13_exclusion_consistency(scorer, case) -> bool:
-    complete = exclusion_consistency(scorer, case)
     inp = case.to_input()
     result = score_ok(scorer, inp, "the hand")
+    complete = judge_exclusions(case, result)
     counts = fan_counts(result)
     if case.win_by == "self_draw" and "self_drawn" not in counts and "self_drawn" not in excluded_by(counts, "gb13"):
         raise Violation(f"a self-drawn win without {FAN['self_drawn']['zh']}, and no reported fan excludes it "

@@ -37,8 +37,8 @@ TERMINALS_AND_HONOURS = tuple(f"{r}{s}" for s in NUMBER_SUITS for r in (1, 9)) +
 
 
 def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]]:
-    """(tiles of a concealed special shape, []) or ([], sets) for the set-based families;
-    the set-based ones also return their pair through the tiles list."""
+    """``(tiles, groups)``: the tiles that are no set (a special shape, or the 组合龙 nine) and
+    the sets, the pair last (its two tiles as a group); a special shape has no groups."""
     s = draw(st.sampled_from(NUMBER_SUITS))
     if family == "seven_pairs":
         # seven pairs of distinct tiles (xinbian 第七章 19)

@@ -255,6 +255,15 @@ JUDGING = ("exclusion_consistency", "gb13_exclusion_consistency", "definition_co
            "no_mixing", "one_big_combination", "win_method", "waits")
 
 
+def ordered_property_kill(m: DataMutant, profile: str = "ci") -> tuple[str, int, str] | None:
+    """:func:`property_kill` over every property, the judging ones first — and for an entry
+    that acts only in gb13, the gb13 property first of all (the gb16 streams cannot see it)."""
+    from gb16.properties.invariants import BY_NAME
+    first = [n for n in JUDGING if m.acts_in("gb16") or n == "gb13_exclusion_consistency"]
+    return (property_kill(m, profile, only=first)
+            or property_kill(m, profile, only=[n for n in BY_NAME if n not in first]))
+
+
 def kill_row(m: DataMutant, cases: list[dict], properties: str | None = "ci") -> dict:
     began = time.monotonic()
     killer, broken = corpus_kill(m, cases)
@@ -262,10 +271,7 @@ def kill_row(m: DataMutant, cases: list[dict], properties: str | None = "ci") ->
            "description": m.description, "corpus": killer, "broken_on": broken[:5],
            "equivalent": equivalence(m), "properties": None}
     if properties:
-        from gb16.properties.invariants import BY_NAME
-        hit = property_kill(m, properties, only=list(JUDGING))
-        if hit is None:
-            hit = property_kill(m, properties, only=[n for n in BY_NAME if n not in JUDGING])
+        hit = ordered_property_kill(m, properties)
         row["properties"] = None if hit is None else {"property": hit[0], "example": hit[1],
                                                       "violation": hit[2][:300]}
         row["properties_profile"] = properties

@@ -36,8 +36,8 @@ def catalogue_rows(profiles: tuple[str, ...], cases: list[dict],
         if progress:
             progress(f"catalogue {k}/{len(chosen)} {name}")
         m = get(name)
-        r = kill_row(m, cases)
         began = time.monotonic()
+        r = kill_row(m, cases)
         row = {"mutant": name, "family": "catalogue", "clause": r["clause"], "what": r["mistake"],
                "corpus": r["first_kills"][0] if r["first_kills"] else None, "corpus_kills": r["corpus_kills"],
                "broken_on": r["broken_on"], "equivalent": None, "equivalent_on": None,
@@ -54,7 +54,6 @@ def catalogue_rows(profiles: tuple[str, ...], cases: list[dict],
 def data_rows(profiles: tuple[str, ...], cases: list[dict],
               progress: Callable[[str], None] | None = None) -> list[dict]:
     from gb16.tools.mutants import data
-    from gb16.properties.invariants import BY_NAME
     rows = []
     chosen = list(data.DATA_MUTANTS.values())
     for k, m in enumerate(chosen, 1):
@@ -66,15 +65,11 @@ def data_rows(profiles: tuple[str, ...], cases: list[dict],
         row = {"mutant": m.name, "family": f"data:{m.kind}", "clause": m.source, "what": m.description,
                "corpus": killer, "corpus_kills": int(killer is not None), "broken_on": len(broken),
                "equivalent": equivalent, "equivalent_on": "every variant"}
-        # the judging properties first; for an entry that acts only in gb13, the gb13 property first
-        first = [n for n in data.JUDGING if m.acts_in("gb16") or n == "gb13_exclusion_consistency"]
         for profile in profiles:
             if equivalent and profile != "ci":
                 row[profile] = None       # argued equivalent: not replayed beyond ci
                 continue
-            hit = data.property_kill(m, profile, only=first)
-            if hit is None:
-                hit = data.property_kill(m, profile, only=[n for n in BY_NAME if n not in first])
+            hit = data.ordered_property_kill(m, profile)
             row[profile] = {"killed": hit is not None and not hit[2].startswith("the scorer raised"),
                             "by": [hit[0]] if hit else [], "errors": []}
         row["seconds"] = round(time.monotonic() - began, 1)

@@ -12,6 +12,7 @@ here asks the scorer under test; property 5 (no mixing, the highest total) and p
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -27,8 +28,10 @@ class Scored:
     fans: Counter               # counted fans ("chow_pairs" for the links)
 
 
-def interpretations(case: Case) -> list[Scored]:
-    """Every interpretation of ``case``, scored on its own, best first."""
+@functools.lru_cache(maxsize=256)
+def interpretations(case: Case) -> tuple[Scored, ...]:
+    """Every interpretation of ``case``, scored on its own, best first (kept for the last
+    cases asked: properties 5 and 10 ask it of the same example)."""
     waits = formal_waits(case.hand, case.win_tile)
     out = []
     for r in readings(case.hand, case.win_tile):
@@ -38,7 +41,7 @@ def interpretations(case: Case) -> list[Scored]:
             fans = D.counted(f, holds, choice)
             out.append(Scored(D.points(fans), r, choice, fans))
     out.sort(key=lambda s: -s.points)
-    return out
+    return tuple(out)
 
 
 def best_points(case: Case) -> int | None:

@@ -676,13 +676,21 @@ def _concealed_and_melded_kong(f: Facts) -> Occurrences:
 
 
 def holding(f: Facts) -> dict[str, Occurrences]:
-    """Every fan whose definition holds on the reading, with its occurrences."""
-    out = {}
-    for fan, d in DEFINITIONS.items():
-        occ = d.test(f)
-        if occ:
-            out[fan] = occ
-    return out
+    """Every fan whose definition holds on the reading, with its occurrences.
+
+    The facts are those of one case and one reading (and the formal wait set, which the
+    case decides), so the answer is kept for the last ones asked: properties 4, 10, 13 and
+    14 each ask it of the reading of one example.  A copy is returned each time."""
+    key = (f.case, f.reading, f.waits)
+    found = _HOLDING.get(key)
+    if found is None:
+        if len(_HOLDING) >= 256:
+            _HOLDING.clear()
+        found = _HOLDING[key] = {fan: occ for fan, d in DEFINITIONS.items() if (occ := d.test(f))}
+    return {fan: list(occ) for fan, occ in found.items()}
+
+
+_HOLDING: dict[tuple, dict[str, Occurrences]] = {}
 
 
 def big_choices(holds: dict[str, Occurrences]) -> list[tuple[str, tuple[int, ...]] | None]:

@@ -33,6 +33,9 @@ from gb16.properties.hands import Case, Hand, decompose_counts, compact_in_order
 
 CHEAP = ("exclusion_consistency", "one_big_combination", "waits", "robustness",
          "definition_consistency", "best_big_combination")
+#: (hand, winning tile) pairs of the one-suit space (:func:`count_space`; tests/test_properties.py
+#: counts them), for the progress line
+PAIRS = 190_260
 SAMPLED = ("suit_permutation", "wind_dragon_relabelling", "number_reflection", "no_mixing",
            "flowers", "presentation", "win_method", "determinism")
 
@@ -150,18 +153,32 @@ class _Memo:
 
 
 def run_exhaustive(scorer, profile: str = "thorough", sample_every: int = 10,
-                   limit: int | None = None, progress: Callable[[str], None] | None = None) -> list[dict]:
-    """Run the exhaustive checks; one row per property (see the module docstring)."""
+                   limit: int | None = None, progress: Callable[[str], None] | None = None,
+                   shard: int = 0, shards: int = 1) -> list[dict]:
+    """Run the exhaustive checks; one row per property (see the module docstring).
+
+    ``shard`` of ``shards``: check only the pairs whose place in the enumeration is
+    ``shard`` modulo ``shards`` (the others are enumerated, not checked), so that the checks
+    can be spread over processes; :func:`merge_shards` puts their rows together into the
+    rows of one whole run."""
+    if not 0 <= shard < shards:
+        raise ValueError(f"shard {shard} of {shards}: a shard is 0 … shards − 1")
     scorer = as_scorer(scorer)
     names = list(CHEAP) + list(SAMPLED)
     stats = {n: {"examples": 0, "failure": None, "seconds": 0.0} for n in names}
     previous = None
     began = time.monotonic()
-    total = 0
+    total = mine = 0
+    share = f"shard {shard + 1} of {shards}: " if shards > 1 else ""
+    expected = (PAIRS if limit is None else min(limit, PAIRS)) // shards
     for k, case in enumerate(one_suit_cases()):
         if limit is not None and k >= limit:
             break
         total += 1
+        if k % shards != shard:
+            previous = case.to_input()
+            continue
+        mine += 1
         memo = _Memo(scorer)
         for name in names:
             if name in SAMPLED and k % sample_every:
@@ -180,26 +197,45 @@ def run_exhaustive(scorer, profile: str = "thorough", sample_every: int = 10,
                     prop.check(scorer if uses_raw else memo, example_for(name, case, k, previous))
             except I.Violation as v:
                 s["failure"] = {"example": prop.describe(example_for(name, case, k, previous)),
-                                "violation": str(v)}
+                                "violation": str(v), "pair": k}
             except Exception as exc:  # the property's own code broke
                 s["failure"] = {"example": prop.describe(case), "violation": f"error: {type(exc).__name__}: {exc}",
-                                "error": True}
+                                "error": True, "pair": k}
             s["examples"] += 1
             s["seconds"] += time.process_time() - t0
         previous = case.to_input()
-        if progress and k % 10000 == 0 and k:
-            progress(f"exhaustive: {k} pairs ({time.monotonic() - began:.0f} s)")
-    rows = []
-    for name in names:
-        prop, s = I.BY_NAME[name], stats[name]
-        failure = s["failure"]
-        result = "pass" if failure is None else ("error" if failure.get("error") else "FAIL")
-        scope = "all" if name in CHEAP else f"every {sample_every}th"
-        rows.append({
-            "number": prop.number, "name": f"exhaustive:{name}", "title": prop.title,
-            "clause": prop.clause, "profile": profile, "examples": s["examples"],
-            "checked": s["examples"], "shrink_calls": 0, "result": result,
-            "message": f"concealed one-suit hands × winning tiles ({total} pairs; {scope})",
-            "counterexample": failure, "seconds": round(s["seconds"], 2),
-        })
-    return rows
+        if progress and mine % 5000 == 0:
+            progress(f"exhaustive {share}{mine}/{expected} pairs ({time.monotonic() - began:.0f} s)")
+    return [_row(name, stats[name], profile, total, sample_every) for name in names]
+
+
+def _row(name: str, s: dict, profile: str, total: int, sample_every: int) -> dict:
+    """One property's row, like the Hypothesis rows of gb16.properties.runner."""
+    prop, failure = I.BY_NAME[name], s["failure"]
+    result = "pass" if failure is None else ("error" if failure.get("error") else "FAIL")
+    scope = "all" if name in CHEAP else f"every {sample_every}th"
+    return {
+        "number": prop.number, "name": f"exhaustive:{name}", "title": prop.title,
+        "clause": prop.clause, "profile": profile, "examples": s["examples"],
+        "checked": s["examples"], "shrink_calls": 0, "result": result,
+        "message": f"concealed one-suit hands × winning tiles ({total} pairs; {scope})",
+        "counterexample": failure, "seconds": round(s["seconds"], 2),
+    }
+
+
+def merge_shards(shard_rows: list[list[dict]], sample_every: int = 10) -> list[dict]:
+    """The rows of one whole run from the rows of its shards (:func:`run_exhaustive`): the
+    examples and seconds added up, and where a property failed, the failure first in the
+    enumeration, with the examples a whole run would have checked up to it (it stops there)."""
+    merged = []
+    for rows in zip(*shard_rows):
+        failures = [r["counterexample"] for r in rows if r["counterexample"] is not None]
+        first = min(failures, key=lambda f: f["pair"], default=None)
+        name = rows[0]["name"].removeprefix("exhaustive:")
+        examples = sum(r["examples"] for r in rows)
+        if first is not None:   # a whole run checks every pair (or every sample_every-th) up to the failing one
+            examples = first["pair"] + 1 if name in CHEAP else first["pair"] // sample_every + 1
+        merged.append(dict(rows[0], examples=examples, checked=examples, counterexample=first,
+                           result=rows[0]["result"] if first is None else ("error" if first.get("error") else "FAIL"),
+                           seconds=round(sum(r["seconds"] for r in rows), 2)))
+    return merged

@@ -351,7 +351,14 @@ def shape_decompositions(standing: Iterable[str], melds: tuple[Meld, ...] = ()) 
     Returns a list of (shape, standing_sets, pair_tile, knitted_tiles) with
     standing_sets a tuple of Groups (concealed chows and pungs).
     """
-    standing = list(standing)
+    return list(_shape_decompositions(tuple(standing), tuple(melds)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _shape_decompositions(standing: tuple[str, ...], melds: tuple[Meld, ...]) -> tuple[tuple, ...]:
+    """:func:`shape_decompositions`, kept for the last hands seen: the properties ask it of
+    the same tiles again and again (every placement of the winning tile, every property of
+    one example; the exhaustive checks, every winning tile of one standing hand)."""
     counts = to_counts(standing)
     out = set()
     nsets = 5 - len(melds)
@@ -369,7 +376,7 @@ def shape_decompositions(standing: Iterable[str], melds: tuple[Meld, ...] = ()) 
                 continue
             for sets, pair in decompose_counts(rest, 2 - len(melds), True):
                 out.add(("knitted", tuple(sorted(_group_of(k, i) for k, i in sets)), ALL_TILES[pair], knitted))
-    return sorted(out, key=repr)
+    return tuple(sorted(out, key=repr))
 
 
 def is_winning(hand: Hand) -> bool:

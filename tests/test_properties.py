@@ -179,3 +179,34 @@ def test_exhaustive_rows_on_a_prefix(ref):
     assert {"exhaustive:definition_consistency", "exhaustive:best_big_combination"} <= {r["name"] for r in rows}
     for r in rows:
         assert r["result"] == "pass" and r["examples"] > 0, r
+
+
+def _comparable(rows):
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+
+@pytest.mark.parametrize("shards", [2, 3])
+def test_exhaustive_shards_merge_into_the_whole_run(ref, shards):
+    """The exhaustive checks spread over shards (as gb16 report runs them) give the rows of
+    one whole run: on the reference (every row a pass) and on a scorer whose bug shows
+    first in some pair (the merged failure is the first in the enumeration, with the
+    examples a whole run checks up to it)."""
+    from gb16.properties.exhaustive import merge_shards, run_exhaustive
+
+    def no_four_shifted_pungs(inp):   # drops 一色四节高 (first held at the sixth pair)
+        result = ref(inp)
+        if result.get("ok"):
+            fans = [f for f in result["fans"] if f["id"] != "four_pure_shifted_pungs"]
+            dropped = sum(f["points"] * f["count"] for f in result["fans"]) - sum(
+                f["points"] * f["count"] for f in fans)
+            result = dict(result, fans=fans, fan_points=result["fan_points"] - dropped,
+                          total=result["total"] - dropped)
+        return result
+
+    for scorer in (ref, no_four_shifted_pungs):
+        whole = run_exhaustive(scorer, limit=120)
+        parts = [run_exhaustive(scorer, limit=120, shard=i, shards=shards) for i in range(shards)]
+        assert _comparable(merge_shards(parts)) == _comparable(whole)
+    failed = [r for r in whole if r["result"] == "FAIL"]
+    assert failed and all(r["counterexample"]["pair"] >= 0 for r in failed)
+    assert any(r["counterexample"]["pair"] % shards for r in failed), "some first failure lies in a later shard"

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gb16.properties import invariants as I
 from gb16.properties import strategies as S
-from gb16.properties.exhaustive import count_space, one_suit_hands
+from gb16.properties.exhaustive import PAIRS, count_space, one_suit_hands
 from gb16.properties.hands import (
     ALL_TILES, FLAG_FIELDS, Case, case_from_input, dragon_permutation_map, flag_problems,
     format_hand, formal_waits, is_legal_case, parse_hand, readings, reflection_map,
@@ -215,7 +215,7 @@ def test_suit_specific_adjustment():
 
 
 def test_exhaustive_space_size():
-    assert count_space() == (26414, 190260)
+    assert count_space() == (26414, 190260) == (26414, PAIRS)
     first = next(one_suit_hands())
     assert len(first) == 17 and all(t.endswith("m") for t in first)
 

@@ -86,6 +86,35 @@ def test_report_with_every_part(monkeypatch, tmp_path):
     assert files["runlog"].exists()
 
 
+def test_exhaustive_checks_run_as_parts_of_their_own(monkeypatch, tmp_path):
+    """On two processes the thorough profile's exhaustive checks run as four shard parts beside
+    the others, and the properties section holds the rows of one whole run."""
+    from gb16.properties import exhaustive
+    seen = {}
+
+    def properties_run_all(profile="ci", exhaustive=None, progress=None):
+        seen["exhaustive"] = exhaustive
+        return PROPERTY_ROWS
+
+    def shard_of_a_prefix(scorer=None, profile="thorough", shard=0, shards=1, progress=None):
+        return exhaustive.run_exhaustive(scorer, profile, limit=40, shard=shard, shards=shards)
+
+    install(monkeypatch, "gb16.properties.runner", run_all=properties_run_all)
+    install(monkeypatch, "gb16.properties.exhaustive", run_exhaustive=shard_of_a_prefix,
+            merge_shards=exhaustive.merge_shards)
+    parts = []
+    real_run_parts = report.parallel.run_parts
+    monkeypatch.setattr(report.parallel, "run_parts",
+                        lambda jobs, *a, **k: parts.extend(p.key for p in jobs) or real_run_parts(jobs, *a, **k))
+    status, files = build_report(options(tmp_path, jobs=2, skip=("proofs",)))
+    assert parts == ["properties", "exhaustive#1", "exhaustive#2", "exhaustive#3", "exhaustive#4", "corpus"]
+    rows = json.loads(files["json"].read_text(encoding="utf-8"))["sections"]["properties"]["data"]["rows"]
+    whole = exhaustive.run_exhaustive(None, "thorough", limit=40)
+    assert [{k: v for k, v in r.items() if k != "seconds"} for r in rows] == [
+        {k: v for k, v in r.items() if k != "seconds"} for r in PROPERTY_ROWS + whole]
+    assert status == 1   # PROPERTY_ROWS holds a failure
+
+
 def test_missing_parts_are_reported_as_not_available(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)   # import raises ModuleNotFoundError
     install(monkeypatch, "gb16.properties.proofs")                     # present, but no run_all()

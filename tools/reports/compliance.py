@@ -334,9 +334,59 @@ def skipped_part(key: str) -> PartOutcome:
 
 # --------------------------------------------------------------------------- the command
 
-#: The order the parts start in (the longest first) and the order of their sections.
-PART_ORDER = ("properties", "mutants", "proofs", "corpus", "differential")
+#: The order the parts start in: the longest first, then the exhaustive shards (shorter each,
+#: they fill the processes the long parts leave free; see :func:`exhaustive_shards`).
+PART_ORDER = ("properties", "mutants", "proofs", "exhaustive", "corpus", "differential")
 REPORT_ORDER = ("properties", "proofs", "differential", "mutants")
+
+
+def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> list[str]:
+    """Spread the exhaustive checks of the properties part (the thorough profile's, and by far
+    its longest) over parts of their own, two per process the report runs at once, so that
+    they run beside the other parts: the properties part then runs the Hypothesis properties
+    alone.  Returns the keys of the shard parts (none when the properties part is skipped,
+    its profile has no exhaustive checks, or the parts run one after another)."""
+    properties = next((p for p in jobs if p.key == "properties"), None)
+    processes = max(1, options.jobs or parallel.default_jobs())
+    if properties is None or processes == 1:
+        return []
+    try:   # a properties part that cannot run says why itself; its shards are not run either
+        runner = importlib.import_module(properties.kwargs["module_name"])
+        profiles = importlib.import_module("gb16.properties.profiles")
+    except Exception:
+        return []
+    if not callable(getattr(runner, properties.kwargs["function_name"], None)) or \
+            not profiles.get_profile(options.profile).exhaustive:
+        return []
+    properties.kwargs["kwargs"] = dict(properties.kwargs["kwargs"], exhaustive=False)
+    count = 2 * processes
+    keys = []
+    for shard in range(count):
+        keys.append(f"exhaustive#{shard + 1}")
+        jobs.append(parallel.Part(keys[-1], f"Exhaustive {shard + 1}/{count}", run_optional, {
+            "module_name": "gb16.properties.exhaustive", "function_name": "run_exhaustive",
+            "kwargs": {"scorer": None, "profile": options.profile, "shard": shard, "shards": count}}))
+    return keys
+
+
+def with_exhaustive(outcomes: dict, shards: list[str]) -> PartOutcome:
+    """The properties part's outcome with the rows of its exhaustive shards merged into those
+    of one whole run (gb16.properties.exhaustive.merge_shards); a piece that broke is the
+    part's error."""
+    from gb16.properties.exhaustive import merge_shards
+    pieces = []
+    for key, call in [("properties", "gb16.properties.runner.run_all()")] + [
+            (k, f"gb16.properties.exhaustive.run_exhaustive() (shard {k.split('#')[1]} of {len(shards)})")
+            for k in shards]:
+        kind, value = outcomes.pop(key)
+        piece = value if kind == "done" else error_outcome(f"{call} in its process", value[0], value[1] or "")
+        if piece.rows is None:
+            return piece
+        pieces.append(piece)
+    rows = pieces[0].rows + merge_shards([p.rows for p in pieces[1:]])
+    passed = sum(row_passed(r) for r in rows)
+    return PartOutcome(rows, "pass" if passed == len(rows) else "fail", f"{passed} of {len(rows)} passed",
+                       sum(p.seconds for p in pieces))
 
 
 def certify_part(options: CertifyOptions, progress=None) -> None:
@@ -388,8 +438,11 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     jobs += [parallel.Part(key, PART_NAMES[key], run_optional,
                            {"module_name": module, "function_name": function, "kwargs": kwargs})
              for key, _, module, function, kwargs, _, _ in optional]
-    jobs.sort(key=lambda p: PART_ORDER.index(p.key))
+    shards = exhaustive_shards(options, jobs)
+    jobs.sort(key=lambda p: PART_ORDER.index(p.key.split("#")[0]))
     outcomes = parallel.run_parts(jobs, options.jobs, options.progress)
+    if shards:
+        outcomes["properties"] = ("done", with_exhaustive(outcomes, shards))
     kind, value = outcomes["corpus"]
     if kind != "done":
         raise value[0]

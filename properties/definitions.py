@@ -29,6 +29,7 @@ Only gb16 is modelled (the property strategies generate gb16 hands).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -108,18 +109,19 @@ class Facts:
     counts: Counter
     waits: tuple[str, ...]     # the formal wait set (seed000 §二.7)
 
-    # -- the tile content of the whole hand (seed000 §三: "检查全部十七张及杠牌")
-    @property
+    # -- the tile content of the whole hand (seed000 §三: "检查全部十七张及杠牌"), read off
+    # the tiles once per reading: many definitions ask
+    @functools.cached_property
     def honours(self) -> bool:
         return any(is_honour(t) for t in self.tiles)
 
-    @property
-    def suits(self) -> set[str]:
-        return {suit(t) for t in self.tiles if not is_honour(t)}
+    @functools.cached_property
+    def suits(self) -> frozenset[str]:
+        return frozenset(suit(t) for t in self.tiles if not is_honour(t))
 
-    @property
-    def ranks(self) -> set[int]:
-        return {rank(t) for t in self.tiles if not is_honour(t)}
+    @functools.cached_property
+    def ranks(self) -> frozenset[int]:
+        return frozenset(rank(t) for t in self.tiles if not is_honour(t))
 
     def only_numbers(self, allowed) -> bool:
         """"由序数牌 … 组成的和牌": no honour, every numbered tile's rank in ``allowed``."""

@@ -118,8 +118,9 @@ def corrupted(case: Case, k: int) -> dict:
     return inp
 
 
-def example_for(name: str, case: Case, k: int, previous: dict | None):
-    """The example object property ``name`` expects, built deterministically."""
+def example_for(name: str, case: Case, k: int, previous: Case | None):
+    """The example object property ``name`` expects, built deterministically (``previous``:
+    the pair before in the enumeration, scored between two scorings of this one by 12)."""
     if name == "suit_permutation":
         return {"case": case, "permutation": I.SUIT_PERMUTATIONS[k % len(I.SUIT_PERMUTATIONS)]}
     if name == "wind_dragon_relabelling":
@@ -132,7 +133,7 @@ def example_for(name: str, case: Case, k: int, previous: dict | None):
     if name == "win_method":
         return {"case": case, "pick": k}
     if name == "determinism":
-        return {"first": case.to_input(), "between": previous or case.to_input()}
+        return {"first": case.to_input(), "between": (previous or case).to_input()}
     return case
 
 
@@ -157,10 +158,11 @@ def run_exhaustive(scorer, profile: str = "thorough", sample_every: int = 10,
                    shard: int = 0, shards: int = 1) -> list[dict]:
     """Run the exhaustive checks; one row per property (see the module docstring).
 
-    ``shard`` of ``shards``: check only the pairs whose place in the enumeration is
-    ``shard`` modulo ``shards`` (the others are enumerated, not checked), so that the checks
-    can be spread over processes; :func:`merge_shards` puts their rows together into the
-    rows of one whole run."""
+    ``shard`` of ``shards``: check only the pairs of every ``shards``-th block of
+    ``sample_every`` consecutive pairs, starting with block ``shard`` (the others are
+    enumerated, not checked), so that the checks can be spread over processes, each with
+    its share of sampled pairs, of wins by discard and by self-draw, and of small and large
+    tiles; :func:`merge_shards` puts their rows together into the rows of one whole run."""
     if not 0 <= shard < shards:
         raise ValueError(f"shard {shard} of {shards}: a shard is 0 … shards − 1")
     scorer = as_scorer(scorer)
@@ -175,8 +177,8 @@ def run_exhaustive(scorer, profile: str = "thorough", sample_every: int = 10,
         if limit is not None and k >= limit:
             break
         total += 1
-        if k % shards != shard:
-            previous = case.to_input()
+        if (k // sample_every) % shards != shard:
+            previous = case
             continue
         mine += 1
         memo = _Memo(scorer)
@@ -203,7 +205,7 @@ def run_exhaustive(scorer, profile: str = "thorough", sample_every: int = 10,
                                 "error": True, "pair": k}
             s["examples"] += 1
             s["seconds"] += time.process_time() - t0
-        previous = case.to_input()
+        previous = case
         if progress and mine % 5000 == 0:
             progress(f"exhaustive {share}{mine}/{expected} pairs ({time.monotonic() - began:.0f} s)")
     return [_row(name, stats[name], profile, total, sample_every) for name in names]

@@ -162,6 +162,13 @@ _TOKEN = re.compile(r"\s+|[0-9]+[mpsz]|[ESWNCPF]|\[|\]|\{|\}")
 
 def parse_tiles(text: str) -> list[str]:
     """Read a run of tiles (no brackets): ``"123m55z"``, ``"1m2m3m"``, ``"EESS"``."""
+    return list(_parse_tiles(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_tiles(text: str) -> tuple[str, ...]:
+    """:func:`parse_tiles`, kept for the texts read last (the sets of reported readings
+    come back again and again)."""
     tiles: list[str] = []
     pos = 0
     text = text.strip()
@@ -183,7 +190,7 @@ def parse_tiles(text: str) -> list[str]:
                 raise NotationError(f"no such tile {tile}")
             tiles.append(tile)
         pos += m.end()
-    return tiles
+    return tuple(tiles)
 
 
 def parse_meld(body: str, concealed: bool) -> Meld:
@@ -233,8 +240,10 @@ def parse_hand(text: str) -> Hand:
     return Hand(tuple(sorted_tiles(standing)), tuple(melds))
 
 
+@functools.lru_cache(maxsize=1024)
 def format_hand(hand: Hand) -> str:
-    """The canonical notation used by the strategies: melds first, then standing tiles."""
+    """The canonical notation used by the strategies: melds first, then standing tiles
+    (kept for the hands written last: an example's input is written once per check)."""
     parts = [m.notation() for m in hand.melds]
     parts.append(compact(hand.standing))
     return " ".join(p for p in parts if p)

@@ -67,6 +67,19 @@ SLOW = (
     "tests/test_report_browser.py::",
     "tests/test_hot_path.py::test_every_declared_need_is_necessary",
     "tests/test_waits.py::test_filtered_waits_equal_brute_force_on_random_hands",
+    # a second or more each in make check (pytest --durations=0 -m "not slow"): the suite keeps
+    # them, make check leaves them to it so that it stays under a minute on two cores
+    "tests/test_harness.py::test_the_compiled_schema_check_accepts_nothing_jsonschema_rejects",
+    "tests/test_harness.py::test_program_that_stops_reading_times_out_case_by_case",
+    "tests/test_harness.py::test_faults_are_survived_and_recorded",
+    "tests/test_packaging.py::test_every_command_module_that_needs_an_extra_is_listed",
+    "tests/test_fuzz_batch.py::test_the_batch_process_answers_every_line_in_order",
+    "tests/test_fuzz_batch.py::test_a_naive_reader_fails_the_fuzz",
+    "tests/test_attribution.py::test_differential_disagreements_are_attributed_like_corpus_failures",
+    "tests/test_differential.py::test_an_interrupted_run_resumes_with_nothing_lost",
+    "tests/test_differential.py::test_known_differences_make_a_rerun_show_only_what_is_new",
+    "tests/test_cli.py::test_errors_speak_in_flags",
+    "tests/test_mutants.py::test_a_replayed_catalogue_kill_is_the_kill_of_a_ci_run",
 )
 
 #: test files collected first, longest first (CPU seconds of a whole-suite run); the rest keep their order

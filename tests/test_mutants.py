@@ -248,7 +248,11 @@ def test_data_mutant_is_killed_by_the_properties_at_ci(name):
     """The properties judge with their own transcription (gb16.properties.rulebook), so a mistake
     in fans.json fails them: each mutant replayed over the recorded ci streams
     (gb16.properties.replay).  A sample here; every one: python -m gb16.tools.mutants.data."""
-    hit = data_mutants.property_kill(DATA[name], "ci", only=list(data_mutants.JUDGING))
+    m = DATA[name]
+    # a change no gb16 hand can tell goes to the gb13 property first (data_mutants.seen_in_gb16)
+    hit = None if data_mutants.seen_in_gb16(m) else data_mutants.property_kill(
+        m, "ci", only=["gb13_exclusion_consistency"])
+    hit = hit or data_mutants.property_kill(m, "ci", only=list(data_mutants.JUDGING))
     assert hit is not None, f"no property kills {name} at ci"
     assert not hit[2].startswith("the scorer raised"), "a crash is not a kill"
 

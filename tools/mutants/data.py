@@ -250,6 +250,16 @@ def property_kill(m: DataMutant, profile: str = "ci", only: list[str] | None = N
     return name, k, text
 
 
+def seen_in_gb16(m: DataMutant) -> bool:
+    """Whether a gb16 hand can tell ``m``: the change reaches gb16, and for a dropped entry,
+    making the entry gb13-only is not argued to change nothing (:func:`equivalence`: then the
+    entry does nothing in gb16, and dropping it changes nothing there either)."""
+    if not m.acts_in("gb16"):
+        return False
+    twin = DATA_MUTANTS.get(f"variants:{m.fan}>{m.other}=gb13") if m.kind == "drop" else None
+    return twin is None or not equivalence(twin)
+
+
 #: The properties that can see a table entry, tried first (the rest after them).
 JUDGING = ("exclusion_consistency", "gb13_exclusion_consistency", "definition_consistency", "best_big_combination",
            "no_mixing", "one_big_combination", "win_method", "waits")
@@ -257,9 +267,9 @@ JUDGING = ("exclusion_consistency", "gb13_exclusion_consistency", "definition_co
 
 def ordered_property_kill(m: DataMutant, profile: str = "ci") -> tuple[str, int, str] | None:
     """:func:`property_kill` over every property, the judging ones first — and for an entry
-    that acts only in gb13, the gb13 property first of all (the gb16 streams cannot see it)."""
+    that no gb16 hand can tell, the gb13 property first of all (the gb16 streams cannot see it)."""
     from gb16.properties.invariants import BY_NAME
-    first = [n for n in JUDGING if m.acts_in("gb16") or n == "gb13_exclusion_consistency"]
+    first = [n for n in JUDGING if seen_in_gb16(m) or n == "gb13_exclusion_consistency"]
     return (property_kill(m, profile, only=first)
             or property_kill(m, profile, only=[n for n in BY_NAME if n not in first]))
 

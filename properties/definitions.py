@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from gb16.properties import rulebook
@@ -101,12 +101,15 @@ class SetFact:
 
 @dataclass(frozen=True)
 class Facts:
+    """The facts of one reading of one case.  Two facts are the same when their case,
+    reading and wait set are (the rest is derived from those by :func:`facts_of`)."""
+
     case: Case
     reading: Reading
-    sets: tuple[SetFact, ...]
-    pair: str
-    tiles: tuple[str, ...]     # every tile of the hand, kongs with four
-    counts: Counter
+    sets: tuple[SetFact, ...] = field(compare=False)
+    pair: str = field(compare=False)
+    tiles: tuple[str, ...] = field(compare=False)     # every tile of the hand, kongs with four
+    counts: Counter = field(compare=False)
     waits: tuple[str, ...]     # the formal wait set (seed000 §二.7)
 
     # -- the tile content of the whole hand (seed000 §三: "检查全部十七张及杠牌"), read off
@@ -680,19 +683,14 @@ def _concealed_and_melded_kong(f: Facts) -> Occurrences:
 def holding(f: Facts) -> dict[str, Occurrences]:
     """Every fan whose definition holds on the reading, with its occurrences.
 
-    The facts are those of one case and one reading (and the formal wait set, which the
-    case decides), so the answer is kept for the last ones asked: properties 4, 10, 13 and
-    14 each ask it of the reading of one example.  A copy is returned each time."""
-    key = (f.case, f.reading, f.waits)
-    found = _HOLDING.get(key)
-    if found is None:
-        if len(_HOLDING) >= 256:
-            _HOLDING.clear()
-        found = _HOLDING[key] = {fan: occ for fan, d in DEFINITIONS.items() if (occ := d.test(f))}
-    return {fan: list(occ) for fan, occ in found.items()}
+    The answer is kept for the last facts asked (properties 4, 10, 13 and 14 each ask it of
+    the reading of one example); a copy is returned each time."""
+    return {fan: list(occ) for fan, occ in _holding(f).items()}
 
 
-_HOLDING: dict[tuple, dict[str, Occurrences]] = {}
+@functools.lru_cache(maxsize=256)
+def _holding(f: Facts) -> dict[str, Occurrences]:
+    return {fan: occ for fan, d in DEFINITIONS.items() if (occ := d.test(f))}
 
 
 def big_choices(holds: dict[str, Occurrences]) -> list[tuple[str, tuple[int, ...]] | None]:

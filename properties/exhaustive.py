@@ -214,7 +214,7 @@ def run_exhaustive(scorer, profile: str = "thorough", sample_every: int = 10,
 def _row(name: str, s: dict, profile: str, total: int, sample_every: int) -> dict:
     """One property's row, like the Hypothesis rows of gb16.properties.runner."""
     prop, failure = I.BY_NAME[name], s["failure"]
-    result = "pass" if failure is None else ("error" if failure.get("error") else "FAIL")
+    result = _result(failure)
     scope = "all" if name in CHEAP else f"every {sample_every}th"
     return {
         "number": prop.number, "name": f"exhaustive:{name}", "title": prop.title,
@@ -237,7 +237,10 @@ def merge_shards(shard_rows: list[list[dict]], sample_every: int = 10) -> list[d
         examples = sum(r["examples"] for r in rows)
         if first is not None:   # a whole run checks every pair (or every sample_every-th) up to the failing one
             examples = first["pair"] + 1 if name in CHEAP else first["pair"] // sample_every + 1
-        merged.append(dict(rows[0], examples=examples, checked=examples, counterexample=first,
-                           result=rows[0]["result"] if first is None else ("error" if first.get("error") else "FAIL"),
+        merged.append(dict(rows[0], examples=examples, checked=examples, counterexample=first, result=_result(first),
                            seconds=round(sum(r["seconds"] for r in rows), 2)))
     return merged
+
+
+def _result(failure: dict | None) -> str:
+    return "pass" if failure is None else ("error" if failure.get("error") else "FAIL")

@@ -114,10 +114,15 @@ def run_optional(module_name: str, function_name: str, kwargs: dict,
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         return PartOutcome(None, "error", f"{module_name}.{function_name}() returned {type(rows).__name__}, "
                                           f"not a list of dicts", elapsed)
+    return outcome_of_rows(rows, elapsed)
+
+
+def outcome_of_rows(rows: list[dict], seconds: float) -> PartOutcome:
+    """``pass`` when every row passed, ``fail`` when one did not, ``error`` without rows."""
     passed = sum(row_passed(r) for r in rows)
     status = "pass" if passed == len(rows) and rows else ("fail" if rows else "error")
     note = f"{passed} of {len(rows)} passed" if rows else "no rows returned"
-    return PartOutcome(rows, status, note, elapsed)
+    return PartOutcome(rows, status, note, seconds)
 
 
 def _clip(value: Any, width: int = 160) -> Any:
@@ -383,10 +388,8 @@ def with_exhaustive(outcomes: dict, shards: list[str]) -> PartOutcome:
         if piece.rows is None:
             return piece
         pieces.append(piece)
-    rows = pieces[0].rows + merge_shards([p.rows for p in pieces[1:]])
-    passed = sum(row_passed(r) for r in rows)
-    return PartOutcome(rows, "pass" if passed == len(rows) else "fail", f"{passed} of {len(rows)} passed",
-                       sum(p.seconds for p in pieces))
+    return outcome_of_rows(pieces[0].rows + merge_shards([p.rows for p in pieces[1:]]),
+                           sum(p.seconds for p in pieces))
 
 
 def certify_part(options: CertifyOptions, progress=None) -> None:

@@ -41,8 +41,12 @@ def test_kongs_scorer_is_attributed_to_two_deltas(tmp_path):
     assert sorted(found.chosen) == ["no-concealed-and-melded-kong", "two-concealed-kongs-8"]
     assert found.bugs == []
     text = summarize(log).verdict.text
-    assert "agrees under deltas two-concealed-kongs-8, no-concealed-and-melded-kong" in text or \
-        "agrees under deltas no-concealed-and-melded-kong, two-concealed-kongs-8" in text
+    support = {label: len(found.evidence[label].support) for label in found.chosen}
+    assert sum(support.values()) == len(found.attributed)
+    first, second = found.chosen
+    assert (f"agrees under deltas {first}: explains {support[first]}, {second}: explains {support[second]} "
+            "(contradicted by none), which it does not declare") in text
+    assert text.endswith('declare {"deltas": ["no-concealed-and-melded-kong", "two-concealed-kongs-8"]}')
     line = next(c for c in log.cases if c["status"] == "fail")
     assert attribution.for_log(log).case_line(line["id"]).startswith("attributed: ")
 
@@ -57,8 +61,10 @@ def test_software_scorer_edition_differences_and_its_bug(tmp_path):
     for cid in found.bugs:
         assert any(f["id"] == "one_voided_suit" for f in by_id[cid]["actual"]["fans"]), cid
     assert found.bugs
-    assert f"conforms to edition software (no-all-chows-with-knitted, seven-pairs-distinct) except {len(found.bugs)} bugs" \
-        in summarize(log).verdict.text
+    support = {label: len(found.evidence[label].support) for label in found.chosen}
+    assert (f"conforms to edition software (no-all-chows-with-knitted: explains {support['no-all-chows-with-knitted']}, "
+            f"seven-pairs-distinct: explains {support['seven-pairs-distinct']}) (contradicted by none) except "
+            f"{len(found.bugs)} bugs") in summarize(log).verdict.text
 
 
 def test_declared_edition_is_judged_under_it(tmp_path):
@@ -195,7 +201,8 @@ def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
     log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software-cache")
     first = attribution.attribute(log.cases, log.header["implementation"])
     calls = []
-    real = attribution.reference.score
-    monkeypatch.setattr(attribution.reference, "score", lambda *a, **k: calls.append(1) or real(*a, **k))
+    from gb16.tools.harness import evidence
+    real = evidence.reference.score
+    monkeypatch.setattr(evidence.reference, "score", lambda *a, **k: calls.append(1) or real(*a, **k))
     again = attribution.attribute(log.cases, log.header["implementation"])
     assert again.chosen == first.chosen and again.bugs == first.bugs and calls == []

@@ -24,6 +24,25 @@ def test_reference_passes_every_case(corpus):
     assert reference_failures(corpus) == []
 
 
+def test_every_admissible_fan_list_is_accepted(corpus):
+    """R-011: where readings or link sets tie, a case accepts every list the texts allow, no
+    more and no fewer — a scorer that breaks a tie its own way passes, one that lists a fan
+    list the reference does not admit fails.  The corpus lists are worked by hand; this
+    holds them and the reference's admissible answers (every reading × big combination ×
+    largest chow-link set) to each other, so a tie the hand-worked case missed is found."""
+    from gb16.tools.differential.verdict import admissible_fan_lists
+    differ = []
+    for case in corpus.cases:
+        expect = case.get("expect") or {}
+        if "error" in expect or not isinstance(case.get("input"), dict):
+            continue
+        accepted = [expect["fans"]] if "fans" in expect else expect["fans_one_of"]
+        admissible = admissible_fan_lists(case["input"])
+        if sorted(map(sorted, (x.items() for x in accepted))) != sorted(map(sorted, (x.items() for x in admissible))):
+            differ.append((case["id"], accepted, admissible))
+    assert not differ, differ
+
+
 def test_gb16_coverage_targets(corpus):
     cov = coverage(corpus, "gb16")
     below = [r["id"] for r in cov["fans"] if not r["meets"]]

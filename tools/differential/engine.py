@@ -426,7 +426,7 @@ def summarize(records: list[dict], metadata: dict, options: Options, known: dict
             "attribution": {"declared": found.declared.label, "chosen": found.chosen,
                             "explanation": found.explanation() if found.chosen else None,
                             "attributed": len(found.attributed), "bugs": len(found.bugs),
-                            "faults": len(found.other_failures), "rejected": sorted(found.rejected),
+                            "faults": len(found.other_failures), "contested": found.contested,
                             "verdict": found.verdict_text(n - counts["skipped"], failing_hands(counts))
                             .replace(" cases ", " hands ")},
             "known_not_seen": sorted(k for k in known if k not in classes and not k.startswith(("gb13-", "gb16-"))),

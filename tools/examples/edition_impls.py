@@ -17,7 +17,13 @@ independent to explain:
   identical tiles (gb13), and one plain bug: 缺一门 worth 2; declares nothing;
 * ``mcr2006_scorer`` — the 2006 rules (双暗杠 8, 明暗杠 6, 九莲宝灯 without 幺九刻, a
   self-drawn 九莲宝灯/七对/十三幺/连七对/七星不靠 with 不求人 instead of 自摸); declares
-  ``"edition": "mcr2006"``.
+  ``"edition": "mcr2006"``;
+* ``exhausted_ties_scorer`` — a tile whose four copies are all in the hand is no wait (a
+  convention of real scorers), and where readings tie it lists the last admissible one
+  (another chow-link choice or reading at the same total, as real scorers do); declares
+  nothing.  ``exhausted_ties_bug_scorer`` is the same with one plain bug (缺一门 = 2);
+* ``misdeclared_scorer`` — the kongs sample declaring ``"edition": "mcr2006"``, which it
+  does not follow (no 明暗杠; 九莲宝灯 with its 幺九刻; 自摸 on a self-drawn 七对).
 """
 
 from __future__ import annotations
@@ -160,7 +166,55 @@ mcr2006_scorer.gb16_metadata = {"name": "mcr2006-sample", "version": "0.1", "lan
                                 "variants": ["gb16", "gb13"], "rulings": {}, "edition": "mcr2006",
                                 "comment": "the 2006 rules, declared"}
 
-SCORERS = {"kongs": kongs_scorer, "software": software_scorer, "mcr2006": mcr2006_scorer}
+def _ties_broken_the_other_way(case_input, rules):
+    """The reference's result under ``rules``, but where readings tie at the best total, the
+    last admissible interpretation in the reference's own tie order (docs/rulings.md R-011)."""
+    from gb16.reference.hand import hand_from_input
+    from gb16.reference.readings import formal_waits
+    from gb16.reference.result import result_json
+    from gb16.reference.rules import using
+    from gb16.reference.scoring import admissible_interpretations, preference_key
+    result = reference.score(case_input, rules=rules)
+    if not result.get("ok"):
+        return result
+    hand = hand_from_input(case_input)
+    interps = sorted(admissible_interpretations(hand, rules), key=lambda i: preference_key(i)[1:])
+    with using(rules):
+        return result_json(interps[-1], formal_waits(hand))
+
+
+def exhausted_ties_scorer(case_input, score=None):
+    from gb16.reference.rules import Rules
+    return _ties_broken_the_other_way(case_input, Rules.parse(deltas=["exhausted-tile-no-wait"]))
+
+
+exhausted_ties_scorer.gb16_metadata = {"name": "exhausted-ties-sample", "version": "0.1", "language": "python",
+                                       "variants": ["gb16", "gb13"], "rulings": {},
+                                       "comment": "no wait on a tile held four times; ties broken the other way "
+                                                  "(declares nothing)"}
+
+
+def exhausted_ties_bug_scorer(case_input, score=None):
+    result = exhausted_ties_scorer(case_input)
+    if not result.get("ok") or "one_voided_suit" not in _fan_map(result):
+        return result
+    return _rebuild(result, _fan_map(result), {"one_voided_suit": 2})   # the plain bug
+
+
+exhausted_ties_bug_scorer.gb16_metadata = dict(exhausted_ties_scorer.gb16_metadata, name="exhausted-ties-bug-sample",
+                                               comment="exhausted-ties-sample with 缺一门 = 2 (a bug)")
+
+
+def misdeclared_scorer(case_input, score=reference.score):
+    return kongs_scorer(case_input, score)
+
+
+misdeclared_scorer.gb16_metadata = dict(kongs_scorer.gb16_metadata, name="misdeclared-sample", edition="mcr2006",
+                                        comment="the kongs sample, declaring an edition it does not follow")
+
+SCORERS = {"kongs": kongs_scorer, "software": software_scorer, "mcr2006": mcr2006_scorer,
+           "exhausted-ties": exhausted_ties_scorer, "exhausted-ties-bug": exhausted_ties_bug_scorer,
+           "misdeclared": misdeclared_scorer}
 
 
 def main():

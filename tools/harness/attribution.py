@@ -1,21 +1,25 @@
-"""Judged under what it declares, and every disagreement attributed (docs/rulings.md).
+"""Judged under what it declares, and every disagreement weighed as evidence (docs/rulings.md).
 
 An implementation declares in its ``start`` metadata the options it follows for the open
 rulings (``"rulings": {"R-009": "A"}``), and may declare an edition and single deltas
-(``"edition": "mcr2006"``, ``"deltas": ["two-concealed-kongs-8"]``).  A withdrawn option
-(``R-001:C``) is the delta that now carries it.
+(``"edition": "mcr2006"``, ``"deltas": ["two-concealed-kongs-8"]``; docs/contract.md).  A
+withdrawn option (``R-001:C``) is the delta that now carries it.
 
 * :func:`select` — the expectation a case holds the implementation to: the corpus's
   hand-worked expectation of the declared options (:func:`compare.select_expectation`);
   where the declared edition deltas change the reference's result for the hand, the
   reference's result under the declared rule set (the deltas are executable, corpus/editions.json).
-* :func:`attribute` — for every failure, the open-ruling options, deltas and editions under
-  which the reference agrees with what the implementation answered; then the smallest set
-  of them that explains the failures (a greedy cover, pairs tried where no single one
-  explains a case).  A failure nothing explains is a *bug*; the others are declared or
-  undeclared edition differences.  :meth:`Attribution.verdict_text` is the verdict line:
-  "conforms to seed000", "conforms to seed000 with R-009:A",
-  "conforms to edition mcr2006 except 3 bugs".
+* :func:`attribute` — an evidence model, not a veto.  Every judged case, passing or failing,
+  is evidence (:mod:`.evidence`): a *candidate* (another option of an open ruling, a delta
+  added, a declared delta taken away) is **supported** by the failures it explains — the
+  implementation's answer is admissible under the rules with it, ties included — and
+  **contradicted** by the cases whose answer, where the candidate changes the hand, is what
+  the rules without it give.  A tie is evidence only where the candidate changes what is
+  admissible.  A greedy search takes, one at a time, the candidate that explains the most
+  remaining failures with no contradiction; a candidate that explains failures but is
+  contradicted is *contested*: shown with its counts and an example of each, never taken.
+  What no taken candidate explains is a *bug*.  A declared option or delta that the answers
+  contradict is named, with the declaration they support.
 """
 
 from __future__ import annotations
@@ -25,10 +29,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from gb16 import reference
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.harness.compare import Selection, compare, select_expectation
+from gb16.tools.harness.compare import Selection, select_expectation
+from gb16.tools.harness.evidence import (FOLLOWS, OPPOSES, answers, expectation_of, matches, opinion,  # noqa: F401
+                                         score_under, template_for)
+
+#: A candidate that takes a declared delta away is labelled ``without:<delta>``.
+WITHOUT = "without:"
+#: Cases weighed against one candidate at one step of the search (the failures first, then
+#: the passes in run order); a candidate the implementation does not follow changes the
+#: result of a share of hands and shows on some of these.
+CASES_CHECKED = 3000
+#: Examples kept of a candidate's support and of its contradictions.
+EXAMPLES = 3
 
 
 # --------------------------------------------------------------------------- declared rule set
@@ -62,130 +76,174 @@ def open_options(metadata: dict) -> dict[str, str]:
             if f"{k}:{v}" not in R.WITHDRAWN_OPTIONS}
 
 
-def expectation_of(result: dict, template: dict | None) -> dict:
-    """A reference result as an expectation, with ``waits`` only where the case states them."""
-    if not result.get("ok"):
-        return {"error": result["error"]["code"]}
-    out = {"fans": {f["id"]: f["count"] for f in result["fans"]}, "fan_points": result["fan_points"],
-           "total": result["total"], "meets_minimum": result["meets_minimum"]}
-    if template and "waits" in template:
-        out["waits"] = result["waits"]
-    return out
-
-
-def _outcome_key(result: dict):
-    if not result.get("ok"):
-        return ("error", result["error"]["code"])
-    return (result["total"], tuple(sorted((f["id"], f["count"]) for f in result["fans"])), tuple(result["waits"]))
-
-
 def select(case: dict, metadata: dict) -> Selection:
     """The expectation for ``case`` under what the implementation declares (module docstring)."""
     selection = select_expectation(case, open_options(metadata))
     rules = declared_rules(metadata)
     if selection.expected is None or not rules.deltas or not isinstance(case.get("input"), dict):
         return selection
-    options_only = Rules(rules.options)
-    under = score_under(case["input"], rules)
-    if _outcome_key(under) == _outcome_key(score_under(case["input"], options_only)):
+    under = answers(case["input"], rules)
+    if under.key() == answers(case["input"], Rules(rules.options)).key():
         return selection
-    return Selection(expectation_of(under, selection.expected),
+    return Selection(expectation_of(under.best, selection.expected),
                      f"{rules.label} (the reference under the declared edition)")
 
 
-# --------------------------------------------------------------------------- attribution
+# --------------------------------------------------------------------------- candidates
 
 @lru_cache(maxsize=64)
 def candidates(declared: Rules) -> tuple[tuple[str, Rules], ...]:
-    """Every single change to try on top of the declared rule set: an open-ruling option, a
-    delta, an edition."""
+    """Every single change to try on the declared rule set: another option of an open ruling,
+    a delta added, a declared delta taken away (``without:<delta>``)."""
     out = []
     for rid, ruling in R.RULINGS.items():
         for option in ruling["options"]:
             if option != declared.option(rid):
                 out.append((f"{rid}:{option}", declared.with_option(rid, option)))
     for name in R.DELTAS:
-        if name not in declared.deltas:
-            out.append((name, declared.with_deltas([name])))
+        label = WITHOUT + name if name in declared.deltas else name
+        out.append((label, _apply(declared, label)))
     return tuple(out)
 
 
+def _apply(rules: Rules | None, label: str) -> Rules | None:
+    """``rules`` changed by ``label`` (pieces joined by ``+``); None when two pieces choose
+    different options of one ruling."""
+    pieces = label.split("+")
+    chosen = [p.partition(":") for p in pieces if not p.startswith(WITHOUT) and p not in R.DELTAS]
+    if len({rid for rid, _, _ in chosen}) < len(chosen):
+        return None   # two options of one ruling
+    for piece in pieces:
+        if piece.startswith(WITHOUT):
+            name = piece[len(WITHOUT):]
+            edition = rules.edition if rules.edition and name not in R.EDITIONS[rules.edition]["deltas"] else None
+            rules = Rules(rules.options, rules.deltas - {name}, edition)
+        elif piece in R.DELTAS:
+            rules = rules.with_deltas([piece])
+        else:
+            rid, _, option = piece.partition(":")
+            rules = rules.with_option(rid, option)
+    return rules
+
+
+def _known_label(label: str) -> bool:
+    def known(piece: str) -> bool:
+        piece = piece[len(WITHOUT):] if piece.startswith(WITHOUT) else piece
+        rid, _, option = piece.partition(":")
+        return piece in R.DELTAS or (rid in R.RULINGS and option in R.RULINGS[rid]["options"])
+    return all(known(piece) for piece in label.split("+"))
+
+
 def explains(case_input, label: str, actual: dict, template: dict | None, declared: Rules) -> bool:
-    """Whether the reference under ``declared`` changed by ``label`` (a candidate, or a pair
-    ``a+b``) answers what the implementation did."""
-    rules = declared
-    for piece in label.split("+"):
-        rules = _with_label(rules, piece)
-    return _agrees(case_input, rules, actual, template)
+    """Whether ``actual`` is admissible under ``declared`` changed by ``label``."""
+    rules = _apply(declared, label)
+    return rules is not None and matches(answers(case_input, rules), actual, template)
 
 
 def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
-    """The labels of the candidates (a single option or delta, else a pair of them) under which
-    the reference's result for ``case_input`` is what the implementation answered (``actual``);
-    empty when none is.  Only candidates that change the reference's result for the hand are
-    tried, singly and then in pairs."""
+    """The candidates under which ``actual`` is one of the reference's admissible answers for
+    ``case_input`` — single changes, else pairs of them; empty when none is.  Only candidates
+    that change the reference's answer for the hand are tried."""
     found, touching = [], []
-    base_key = _outcome_key(score_under(case_input, declared))
+    base = answers(case_input, declared).key()
     for label, rules in candidates(declared):
-        under = score_under(case_input, rules)
-        if _outcome_key(under) == base_key:
+        under = answers(case_input, rules)
+        if under.key() == base:
             continue
-        touching.append((label, rules))
-        if _matches(under, actual, template):
+        touching.append(label)
+        if matches(under, actual, template):
             found.append(label)
     if not found:
-        for (la, ra), (lb, rb) in combinations(touching, 2):
-            both = _combine(ra, rb)
-            if both is not None and _agrees(case_input, both, actual, template):
-                found.append(f"{la}+{lb}")
+        for a, b in combinations(touching, 2):
+            if explains(case_input, f"{a}+{b}", actual, template, declared):
+                found.append(f"{a}+{b}")
     return found
 
 
-# --------------------------------------------------------------------------- the reference under a rule set, once
+# --------------------------------------------------------------------------- the evidence of a run
 
-#: (the input as canonical JSON, the rule set) → the reference's result; every rule set tried
-#: on a hand — the declared one, each candidate, each pair, each trial of the cover — is
-#: scored once per process however often the attribution asks.
-_RESULTS: dict = {}
-_RESULTS_LIMIT = 20_000
+@dataclass
+class Judged:
+    """One judged case as evidence: its answer (None for a differential hand that agreed,
+    whose answer was the reference's under the declared rules) and what it is held to."""
 
+    id: str
+    input: dict
+    actual: dict | None
+    template: dict | None
+    failing: bool
 
-def score_under(case_input, rules: Rules) -> dict:
-    """``reference.score(case_input, rules=rules)``, remembered."""
-    key = (json.dumps(case_input, sort_keys=True, ensure_ascii=False), rules)
-    found = _RESULTS.get(key)
-    if found is None:
-        if len(_RESULTS) >= _RESULTS_LIMIT:
-            _RESULTS.clear()
-        found = _RESULTS[key] = reference.score(case_input, rules=rules)
-    return found
+    def answer(self, declared: Rules) -> dict:
+        return self.actual if self.actual is not None else score_under(self.input, declared)
 
 
-def _agrees(case_input, rules: Rules, actual: dict, template: dict | None) -> bool:
-    return _matches(score_under(case_input, rules), actual, template)
+@dataclass
+class Evidence:
+    """What the judged cases say of one candidate (or of one declared piece)."""
+
+    label: str
+    support: list[str] = field(default_factory=list)          # failures it explains
+    contradicted_by: list[str] = field(default_factory=list)  # cases that follow the rules without it
+    checked: int = 0                                          # cases weighed against it
+
+    def as_json(self) -> dict:
+        return {"label": self.label, "support": len(self.support), "contradicted_by": len(self.contradicted_by),
+                "checked": self.checked, "support_examples": self.support[:EXAMPLES],
+                "contradiction_examples": self.contradicted_by[:EXAMPLES]}
+
+    def counts(self) -> str:
+        """``explains 28, contradicted by 0``."""
+        return f"explains {len(self.support)}, contradicted by {len(self.contradicted_by)}"
 
 
-def _matches(under: dict, actual: dict, template: dict | None) -> bool:
-    """The reference's result ``under`` some rules is what the implementation answered: the
-    comparison of the harness, and the points of every fan where the implementation states
-    them (a total can agree by chance: 缺一门 worth 2 beside 明暗杠 5 looks like 明暗杠 6)."""
-    if compare(expectation_of(under, template), actual) != []:
-        return False
-    if not under.get("ok"):
-        return True
-    theirs = {f.get("id"): f.get("points") for f in actual.get("fans", []) if isinstance(f, dict)}
-    return all(theirs.get(f["id"], f["points"]) in (None, f["points"]) for f in under["fans"])
+def _weigh(label: str, judged: list[Judged], left: set[str], declared: Rules, under: Rules,
+           trial: Rules) -> Evidence:
+    """The support of ``trial`` (``under`` changed by ``label``) among the failures ``left`` and
+    its contradictions among every judged case (at most :data:`CASES_CHECKED`)."""
+    ev = Evidence(label)
+    for case in judged:
+        if case.failing and case.id in left and matches(answers(case.input, trial), case.actual, case.template):
+            ev.support.append(case.id)
+    for case in judged[:CASES_CHECKED]:
+        ev.checked += 1
+        if opinion(case.answer(declared), case.template, answers(case.input, under),
+                   answers(case.input, trial)) == OPPOSES:
+            ev.contradicted_by.append(case.id)
+    return ev
 
 
 @dataclass
 class Attribution:
     declared: Rules
     explained_by: dict[str, list[str]] = field(default_factory=dict)   # case id → labels ("a+b" for a pair)
-    chosen: list[str] = field(default_factory=list)                      # the smallest set found
-    attributed: dict[str, str] = field(default_factory=dict)             # case id → the label of chosen that explains it
-    bugs: list[str] = field(default_factory=list)                        # failures no option explains
+    chosen: list[str] = field(default_factory=list)                      # the candidates taken, in order
+    attributed: dict[str, str] = field(default_factory=dict)             # case id → the taken label explaining it
+    bugs: list[str] = field(default_factory=list)                        # failures no taken candidate explains
     other_failures: list[str] = field(default_factory=list)              # errors, crashes, timeouts
-    rejected: dict[str, list[str]] = field(default_factory=dict)         # candidate → passes it would turn into disagreements
+    evidence: dict[str, Evidence] = field(default_factory=dict)          # candidate → its last weighing
+    contested: list[str] = field(default_factory=list)                   # explain failures, contradicted
+    declared_evidence: dict[str, Evidence] = field(default_factory=dict)  # declared piece → its evidence
+
+    @property
+    def under(self) -> Rules:
+        """The declared rule set with every taken candidate."""
+        rules = self.declared
+        for label in self.chosen:
+            rules = _apply(rules, label) or rules
+        return rules
+
+    @property
+    def contradicted_declaration(self) -> list[str]:
+        return [p for p, ev in self.declared_evidence.items() if ev.contradicted_by]
+
+    def suggested_declaration(self) -> dict | None:
+        """The ``start`` declaration the evidence supports, when it is not the declared one."""
+        rules = self.under
+        for piece in self.contradicted_declaration:
+            ev = self.declared_evidence[piece]
+            if len(ev.contradicted_by) > len(ev.support):
+                rules = _apply(rules, _undo(piece, self.declared)) or rules
+        return rules.declaration() if rules != self.declared else None
 
     # -- wording ------------------------------------------------------------------------
 
@@ -203,51 +261,77 @@ class Attribution:
         return head + (" with " + ", ".join(parts) if parts else "")
 
     def explanation(self) -> str:
-        """The chosen set, named by edition where its deltas belong to one: "edition mcr2006
-        (two-concealed-kongs-8, concealed-and-melded-kong-6)"."""
-        labels = [piece for label in self.chosen for piece in label.split("+")]
-        deltas = [x for x in labels if x in R.DELTAS]
-        options = [x for x in labels if x not in R.DELTAS]
-        homes = [e for e, ed in R.EDITIONS.items() if deltas and set(deltas) <= set(ed["deltas"])]
-        parts = []
-        if homes:
-            parts.append(f"edition {homes[0]} ({', '.join(deltas)})")
-        elif deltas:
-            parts.append("deltas " + ", ".join(deltas))
-        parts += options
-        return " + ".join(parts)
+        """The taken candidates with their support, named by edition where their deltas
+        belong to one: "edition mcr2006 (two-concealed-kongs-8: explains 12, …) (contradicted by none)"."""
+        def counted(label: str) -> str:
+            ev = self.evidence.get(label)
+            return f"{label}: explains {len(ev.support)}" if ev else label
+        deltas = [x for x in self.chosen if all(p in R.DELTAS for p in x.split("+"))]
+        others = [counted(x) for x in self.chosen if x not in deltas]
+        pieces = {p for x in deltas for p in x.split("+")}
+        homes = [e for e, ed in R.EDITIONS.items() if pieces and pieces <= set(ed["deltas"])]
+        named = ", ".join(counted(x) for x in deltas)
+        parts = [f"edition {homes[0]} ({named})"] if homes else [f"delta{'s' if len(deltas) > 1 else ''} {named}"] \
+            if deltas else []
+        return " + ".join(parts + others) + " (contradicted by none)"
+
+    def notes(self) -> str:
+        """The contested candidates, the contradicted declaration and the declaration to make."""
+        out = []
+        for label in self.contested:
+            ev = self.evidence[label]
+            out.append(f"contested: {label} {ev.counts()} (e.g. {ev.contradicted_by[0]})")
+        for piece in self.contradicted_declaration:
+            ev = self.declared_evidence[piece]
+            out.append(f"the declared {piece} is contradicted by {len(ev.contradicted_by)} cases "
+                       f"(e.g. {ev.contradicted_by[0]}) and supported by {len(ev.support)}")
+        suggested = self.suggested_declaration()
+        if suggested is not None and (self.chosen or self.contradicted_declaration):
+            out.append("declare " + json.dumps(suggested, ensure_ascii=False, sort_keys=True))
+        return "".join(f"; {x}" for x in out)
 
     def verdict_text(self, judged: int, failing: int, suffix: str = "") -> str:
         target = self.target(self.declared)
         bugs = len(self.bugs) + len(self.other_failures)
+        notes = self.notes()
         if not failing:
-            return f"conforms to {target}: all {judged} judged cases passed{suffix}"
+            return f"conforms to {target}: all {judged} judged cases passed{suffix}{notes}"
+        head = f"does not conform: {failing} of {judged} judged cases failed{suffix}"
         if not self.chosen:
-            return (f"does not conform: {failing} of {judged} judged cases failed{suffix}; "
-                    f"no option or edition delta explains them: {bugs} bugs (judged as {target})")
-        explained = len(self.attributed)
+            return (f"{head}; no option or edition delta explains them without contradiction: "
+                    f"{bugs} bugs (judged as {target}){notes}")
         if bugs == 0:
-            return (f"does not conform: {failing} of {judged} judged cases failed{suffix}; "
-                    f"agrees under {self.explanation()}, which it does not declare (judged as {target})")
-        return (f"does not conform: {failing} of {judged} judged cases failed{suffix}; conforms to "
-                f"{self.explanation()} except {bugs} bugs ({explained} failures explained; judged as {target})")
+            return f"{head}; agrees under {self.explanation()}, which it does not declare (judged as {target}){notes}"
+        return (f"{head}; conforms to {self.explanation()} except {bugs} bugs "
+                f"({len(self.attributed)} failures explained; judged as {target}){notes}")
 
     def case_line(self, case_id: str) -> str | None:
         if case_id in self.attributed:
             label = self.attributed[case_id]
-            return f"attributed: {label} — " + "; ".join(_describe(x) for x in label.split("+"))
+            return f"attributed: {label} — " + "; ".join(describe(x) for x in label.split("+"))
         if case_id in self.bugs:
-            return "bug: no open ruling option or edition delta explains it"
+            contested = [x for x in self.contested if case_id in self.evidence[x].support]
+            also = "".join(f"; {x} would explain it but is contradicted by {len(self.evidence[x].contradicted_by)} "
+                           f"cases (e.g. {self.evidence[x].contradicted_by[0]})" for x in contested)
+            return "bug: no open ruling option or edition delta explains it without contradiction" + also
         return None
 
     def as_json(self) -> dict:
-        return {"declared": self.declared.label, "chosen": self.chosen, "explanation": self.explanation() if self.chosen else None,
+        return {"declared": self.declared.label, "chosen": self.chosen,
+                "explanation": self.explanation() if self.chosen else None,
                 "attributed": self.attributed, "explained_by": self.explained_by, "bugs": self.bugs,
                 "other_failures": self.other_failures,
-                "rejected": self.rejected}
+                "evidence": {k: ev.as_json() for k, ev in self.evidence.items()},
+                "contested": self.contested,
+                "declaration": {"contradicted": {p: self.declared_evidence[p].as_json()
+                                                 for p in self.contradicted_declaration},
+                                "suggested": self.suggested_declaration()}}
 
 
-def _describe(label: str) -> str:
+def describe(label: str) -> str:
+    """One candidate in words, with its source."""
+    if label.startswith(WITHOUT):
+        return f"not {describe(label[len(WITHOUT):])} (declared)"
     if label in R.DELTAS:
         d = R.DELTAS[label]
         homes = [e for e, ed in R.EDITIONS.items() if label in ed["deltas"]]
@@ -256,97 +340,97 @@ def _describe(label: str) -> str:
     return f"{rid} option {option}: {R.RULINGS[rid]['options'][option]['summary']}"
 
 
+def _undo(piece: str, declared: Rules) -> str:
+    """The candidate that takes a declared piece (``R-009:A`` or a delta) away."""
+    if piece in R.DELTAS:
+        return WITHOUT + piece
+    rid = piece.partition(":")[0]
+    return f"{rid}:{R.RULINGS[rid]['default']}"
+
+
+def _declared_pieces(declared: Rules) -> list[str]:
+    return [f"{r}:{o}" for r, o in declared.options] + sorted(declared.deltas)
+
+
+# --------------------------------------------------------------------------- the search
+
 def attribute(cases: list[dict], metadata: dict) -> Attribution:
-    """Attribute the failures of run log ``cases`` (module docstring)."""
+    """Weigh the run log ``cases`` as evidence and attribute the failures (module docstring)."""
     declared = declared_rules(metadata)
     result = Attribution(declared)
-    failing = [c for c in cases if c.get("status") == "fail" and c.get("actual") is not None
-               and isinstance(c.get("input"), dict)]
     result.other_failures = [c["id"] for c in cases if c.get("status") in ("error", "crash", "timeout")]
-    if not failing:
-        return result
-    explains: dict[str, set[str]] = {}
+    judged = [Judged(c["id"], c["input"], c.get("actual") or None,
+                     template_for(c.get("expected"), c.get("actual")), c.get("status") == "fail")
+              for c in cases if c.get("status") in ("pass", "fail") and isinstance(c.get("input"), dict)
+              and (c.get("status") == "pass" or c.get("actual") is not None)]
+    judged.sort(key=lambda c: not c.failing)   # the failures first: they are weighed in full
+    failing = [c for c in judged if c.failing]
+    stored = {c["id"]: c.get("explained_by") for c in cases if c.get("status") == "fail"}
     for case in failing:
-        stored = case.get("explained_by")   # worked out where the hand was judged (a differential run)
-        if isinstance(stored, list) and all(isinstance(x, str) and _known_label(x) for x in stored):
-            found = list(stored)
-        else:
-            found = explain_case(case["input"], case["actual"], case.get("expected"), declared)
-        result.explained_by[case["id"]] = found
-        for label in found:
-            explains.setdefault(label, set()).add(case["id"])
-    # the smallest set: greedy cover, fewer pieces first on ties; a candidate under which a
-    # case the implementation passed would differ does not explain anything (the
-    # implementation does not follow it), and is dropped.  A passed hand of a differential
-    # run keeps no answer: it agreed with the reference under the declared rules.
-    passes = [c for c in cases if c.get("status") == "pass" and isinstance(c.get("input"), dict)]
-    left = {cid for cid, found in result.explained_by.items() if found}
-    under = declared
-    while left and explains:
-        label = max(explains, key=lambda lab: (len(explains[lab] & left), -lab.count("+"), -len(lab)))
-        covered = explains.pop(label) & left
-        if not covered:
-            break
-        trial = under
-        for piece in label.split("+"):
-            trial = _with_label(trial, piece)
-        broken = _broken_passes(passes, trial, declared)
-        if broken:
-            result.rejected[label] = broken
-            continue
-        under = trial
-        result.chosen.append(label)
-        for cid in sorted(covered):
-            result.attributed[cid] = label
-        left -= covered
-    result.bugs = [c["id"] for c in failing if c["id"] not in result.attributed]
+        found = stored.get(case.id)   # worked out where the case was judged
+        if not (isinstance(found, list) and all(isinstance(x, str) and _known_label(x) for x in found)):
+            found = explain_case(case.input, case.actual, case.template, declared)
+        result.explained_by[case.id] = list(found)
+    for piece in _declared_pieces(declared):
+        result.declared_evidence[piece] = _weigh_declared(piece, judged, declared)
+    _search(result, judged, failing, declared)
+    result.bugs = [c.id for c in failing if c.id not in result.attributed]
+    result.contested = sorted((label for label, ev in result.evidence.items()
+                               if ev.contradicted_by and label not in result.chosen
+                               and set(ev.support) & set(result.bugs)),
+                              key=lambda label: (-len(result.evidence[label].support), label))
     return result
 
 
-#: Agreeing hands of a differential run (which keep no answer) checked against a candidate:
-#: a candidate the implementation does not follow changes the result of a share of hands, and
-#: shows on some of these; scoring every one of 10⁵ hands under every candidate would not end.
-AGREEING_HANDS_CHECKED = 1000
+def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Evidence:
+    """A declared option or delta as a candidate of its own: the cases whose answers, where it
+    changes the hand, are what the declaration gives (support) or what it would be without
+    it (contradictions)."""
+    ev = Evidence(piece)
+    undone = _apply(declared, _undo(piece, declared))
+    if undone is None or undone == declared:
+        return ev
+    for case in judged[:CASES_CHECKED]:
+        ev.checked += 1
+        said = opinion(case.answer(declared), case.template, answers(case.input, undone), answers(case.input, declared))
+        if said == FOLLOWS:
+            ev.support.append(case.id)
+        elif said == OPPOSES:
+            ev.contradicted_by.append(case.id)
+    return ev
 
 
-def _broken_passes(passes: list[dict], trial: Rules, declared: Rules, most: int = 20) -> list[str]:
-    """Passed cases under which ``trial`` would make the reference disagree with what the
-    implementation answered (at most ``most``: one is enough to reject a candidate)."""
-    broken, agreeing = [], 0
-    for c in passes:
-        if c.get("actual"):
-            agrees = _agrees(c["input"], trial, c["actual"], c.get("expected"))
-        elif agreeing < AGREEING_HANDS_CHECKED:
-            # a differential hand that agreed: the answer was the reference's under ``declared``
-            agreeing += 1
-            agrees = _outcome_key(score_under(c["input"], trial)) == _outcome_key(score_under(c["input"], declared))
-        else:
-            continue
-        if not agrees:
-            broken.append(c["id"])
-            if len(broken) >= most:
-                break
-    return broken
-
-
-def _known_label(label: str) -> bool:
-    return all(piece in R.DELTAS or piece.partition(":")[0] in R.RULINGS for piece in label.split("+"))
-
-
-def _with_label(rules: Rules, label: str) -> Rules:
-    if label in R.DELTAS:
-        return rules.with_deltas([label])
-    rid, _, option = label.partition(":")
-    return rules.with_option(rid, option)
-
-
-def _combine(a: Rules, b: Rules) -> Rules | None:
-    options = dict(a.options)
-    for rid, option in b.options:
-        if options.get(rid, option) != option:
-            return None  # two options of one ruling
-        options[rid] = option
-    return Rules(tuple(sorted(options.items())), a.deltas | b.deltas, a.edition)
+def _search(result: Attribution, judged: list[Judged], failing: list[Judged], declared: Rules) -> None:
+    """The greedy search of the module docstring: each step weighs every candidate that
+    explains a remaining failure, and takes the one explaining the most with no contradiction."""
+    left = {c.id for c in failing if result.explained_by[c.id]}
+    under = declared
+    while left:
+        taken = {p for label in result.chosen for p in label.split("+")}
+        pool = set()
+        for cid in left:
+            for label in result.explained_by[cid]:
+                rest = [p for p in label.split("+") if p not in taken]
+                if rest:
+                    pool.add("+".join(rest))
+        weighed = []
+        for label in sorted(pool):
+            trial = _apply(under, label)
+            if trial is None or trial == under:
+                continue
+            ev = _weigh(label, judged, left, declared, under, trial)
+            if ev.support:
+                result.evidence[label] = ev
+                weighed.append((ev, trial))
+        clean = [(ev, trial) for ev, trial in weighed if not ev.contradicted_by]
+        if not clean:
+            break
+        ev, under = min(clean, key=lambda et: (-len(et[0].support), et[0].label.count("+"), len(et[0].label),
+                                               et[0].label))
+        result.chosen.append(ev.label)
+        for cid in ev.support:
+            result.attributed[cid] = ev.label
+        left -= set(ev.support)
 
 
 _CACHE: dict = {}

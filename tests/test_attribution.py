@@ -5,6 +5,7 @@ failure to an open-ruling option or edition delta, or to "no option explains it"
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,122 @@ def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
     monkeypatch.setattr(evidence.reference, "score", lambda *a, **k: calls.append(1) or real(*a, **k))
     again = attribution.attribute(log.cases, log.header["implementation"])
     assert again.chosen == first.chosen and again.bugs == first.bugs and calls == []
+
+
+# --------------------------------------------------------------------------- evidence, not a veto (through the commands)
+
+def _cli_certify(tmp_path, capsys, scorer: str, *args: str):
+    """``gb16 certify --impl python:edition_impls.py:<scorer> …`` as a user runs it: the exit
+    status, the printed output, and the run log's attribution."""
+    from gb16.tools.cli import main
+    from gb16.tools.harness import runlog
+    out = tmp_path / f"{scorer}-{len(list(tmp_path.glob('*.jsonl')))}.jsonl"
+    status = main(["certify", "--impl", f"python:{EXAMPLES / 'edition_impls.py'}:{scorer}", "--out", str(out),
+                   "--no-progress", "--show", "none", *args])
+    log = runlog.read(out)
+    return status, capsys.readouterr().out, log, attribution.for_log(log)
+
+
+def _veto_rejects(log, label: str) -> bool:
+    """The attribution this module replaced: a candidate was dropped as soon as one passing
+    case's answer was not the reference's own answer under it, fan for fan (so a tie broken
+    the other way counted as breaking it)."""
+    from gb16.tools.harness.compare import compare
+    from gb16.tools.harness.evidence import expectation_of, score_under
+    rules = attribution._apply(attribution.declared_rules(log.header["implementation"]), label)
+    return any(compare(expectation_of(score_under(c["input"], rules), c.get("expected")), c["actual"])
+               for c in log.cases if c["status"] == "pass" and c.get("actual"))
+
+
+@pytest.mark.parametrize("run", [("--variant", "gb13"), ("--variant", "gb16"), ("--random", "600", "--seed", "7")],
+                         ids=["gb13-corpus", "gb16-corpus", "random"])
+def test_an_undeclared_delta_with_ties_broken_its_own_way_is_attributed_in_full(tmp_path, capsys, run):
+    """The scorer follows exhausted-tile-no-wait, declares nothing, and where readings tie lists
+    another admissible answer than the reference: every failure is that delta, none a bug."""
+    status, printed, log, found = _cli_certify(tmp_path, capsys, "exhausted_ties_scorer", *run)
+    failed = [c["id"] for c in log.cases if c["status"] == "fail"]
+    own = attribution.score_under
+
+    def tie(c) -> bool:   # passed with another admissible fan list than the reference's own
+        if "--random" in run:
+            return bool(c.get("tie"))
+        mine = own(c["input"], Rules())
+        return mine.get("ok") and {f["id"]: f["count"] for f in c["actual"]["fans"]} != \
+            {f["id"]: f["count"] for f in mine["fans"]}
+    ties = [c for c in log.cases if c["status"] == "pass" and tie(c)]
+    assert status == 1 and failed and ties                        # failures, and ties broken the other way
+    assert found.chosen == ["exhausted-tile-no-wait"] and found.bugs == [] and set(found.attributed) == set(failed)
+    ev = found.evidence["exhausted-tile-no-wait"]
+    assert len(ev.support) == len(failed) and ev.contradicted_by == []
+    assert f"exhausted-tile-no-wait: explains {len(failed)}) (contradicted by none), which it does not declare" in printed
+    assert 'declare {"deltas": ["exhausted-tile-no-wait"]}' in printed
+    if "--random" not in run:
+        assert _veto_rejects(log, "exhausted-tile-no-wait")      # the old veto called all of them bugs
+
+
+def test_a_real_bug_beside_the_delta_stays_a_bug(tmp_path, capsys):
+    """The same scorer with 缺一门 worth 2: each failure that shows the bug is a bug, whether or
+    not the delta also acts on the hand; only the others are the delta's."""
+    for run in (("--variant", "gb13"), ("--random", "600", "--seed", "7")):
+        _, printed, log, found = _cli_certify(tmp_path, capsys, "exhausted_ties_bug_scorer", *run)
+        by_id = {c["id"]: c for c in log.cases}
+
+        def shows_bug(cid):
+            return any(f["id"] == "one_voided_suit" and f.get("points") == 2 for f in by_id[cid]["actual"]["fans"])
+        assert found.bugs and all(shows_bug(cid) for cid in found.bugs)
+        assert not any(shows_bug(cid) for cid in found.attributed)
+        assert found.chosen == ["exhausted-tile-no-wait"] and found.attributed
+        assert f"except {len(found.bugs)} bugs" in printed
+
+
+def test_a_wrong_declaration_is_named_with_its_cases_and_a_suggestion(tmp_path, capsys):
+    """The kongs sample declares mcr2006: 九莲宝灯 keeps its 幺九刻 and a self-drawn 七对 scores
+    自摸, against two of that edition's deltas; 明暗杠 is missing, which no delta of it says."""
+    from gb16.tools.cli import main
+    status, printed, log, found = _cli_certify(tmp_path, capsys, "misdeclared_scorer", "--variant", "gb13")
+    assert status == 1 and found.bugs == []
+    assert set(found.contradicted_declaration) == {"concealed-shapes-add-fully-concealed", "nine-gates-no-terminal-pung"}
+    for piece in found.contradicted_declaration:
+        ev = found.declared_evidence[piece]
+        assert ev.contradicted_by and not ev.support
+        assert f"the declared {piece} is contradicted by {len(ev.contradicted_by)} cases (e.g. {ev.contradicted_by[0]})" \
+            in printed
+    suggested = found.suggested_declaration()
+    assert suggested == {"deltas": ["concealed-and-melded-kong-6", "no-concealed-and-melded-kong", "two-concealed-kongs-8"]}
+    # summary prints the start answer to paste; declaring it, the same scorer conforms
+    assert main(["summary", str(log.path), "--show", "none"]) == 1
+    shown = capsys.readouterr().out
+    start = json.loads(shown.split("as a start answer:")[1].strip().splitlines()[0])
+    assert start["deltas"] == suggested["deltas"] and start["name"] == "misdeclared-sample" and "edition" not in start
+    fake = tmp_path / "redeclared.py"
+    fake.write_text("import importlib.util\n"
+                    f"spec = importlib.util.spec_from_file_location('ei', {str(EXAMPLES / 'edition_impls.py')!r})\n"
+                    "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+                    "def score(i):\n    return m.misdeclared_scorer(i)\n"
+                    f"GB16_METADATA = {start!r}\n")
+    again = run_certification(CertifyOptions(impl=f"python:{fake}:score", out=str(tmp_path / "again.jsonl"),
+                                             variant="gb13", progress=False))
+    assert sum(c["status"] == "fail" for c in again.cases) == 0
+
+
+def test_a_contradicted_candidate_is_contested_never_taken():
+    """A scorer that applies exhausted-tile-no-wait on one hand and not on another: the first
+    failure is explained by the delta, the second hand contradicts it — contested, a bug."""
+    from gb16.tools.harness.evidence import score_under
+    delta = Rules.parse(deltas=["exhausted-tile-no-wait"])
+    hands = [{"variant": "gb13", "hand": "11112333m555p777s", "win_tile": "2m", "win_by": "discard"},
+             {"variant": "gb13", "hand": "{5555s}222m888p66677s", "win_tile": "7s", "win_by": "discard"}]
+    for h in hands:   # the delta acts on both hands
+        assert score_under(h, delta)["waits"] != score_under(h, Rules())["waits"]
+    cases = [{"id": "follows", "status": "fail", "input": hands[0], "actual": score_under(hands[0], delta),
+              "expected": dict(attribution.expectation_of(score_under(hands[0], Rules()), None),
+                               waits=score_under(hands[0], Rules())["waits"])},
+             {"id": "ignores", "status": "pass", "input": hands[1], "actual": score_under(hands[1], Rules()),
+              "expected": dict(attribution.expectation_of(score_under(hands[1], Rules()), None),
+                               waits=score_under(hands[1], Rules())["waits"])}]
+    found = attribution.attribute(cases, {"rulings": {}})
+    assert found.chosen == [] and found.bugs == ["follows"] and found.contested == ["exhausted-tile-no-wait"]
+    assert found.evidence["exhausted-tile-no-wait"].contradicted_by == ["ignores"]
+    assert "contested: exhausted-tile-no-wait explains 1, contradicted by 1 (e.g. ignores)" in \
+        found.verdict_text(2, 1)
+    assert "would explain it but is contradicted by 1 cases (e.g. ignores)" in found.case_line("follows")

@@ -883,6 +883,20 @@ def test_features_are_derived_from_input_and_expectation():
     assert "kongs" not in case_features({"input": {"hand": "[555p] 123m"}, "expect": {}})
 
 
+def test_a_finer_validation_capability_skips_only_the_cases_of_its_kind(tmp_path):
+    """``tile_validation: false`` skips the tile-count cases (a fifth copy) and still judges
+    the notation and variant cases, which the scorer refuses as it should."""
+    from gb16.tools.harness.features import case_features
+    assert case_features({"input": {"hand": "11111m"}, "expect": {"error": "too_many_copies"}})[:2] == \
+        ["invalid-input", "invalid-tiles"]
+    assert "invalid-flags" in case_features({"input": {}, "expect": {"error": "inconsistent_flags"}})
+    log = certify(tmp_path, f"python:{FAKE}:no_tile_checks")
+    found = statuses(log)
+    assert found["fx-invalid-five-copies"] == "skipped"
+    assert {c["id"]: c for c in log.cases}["fx-invalid-five-copies"]["needs"] == ["tile_validation"]
+    assert found["fx-invalid-variant"] == "pass" and found["fx-invalid-notation"] == "pass"
+
+
 def test_a_scorer_without_waits_or_validation_is_judged_on_its_fans(tmp_path):
     """A typical fan calculator declares no waits and no input validation: the waits case is
     judged on its fans (waits counted apart as not compared), the invalid-input cases are not

@@ -542,12 +542,15 @@ def _pct(k, n):
 
 
 def hand_text(case: dict) -> str:
-    flags = [k for k in F.FLAGS if case.get(k)]
-    text = (f"{case['hand']}，{'自摸' if case.get('win_by') == 'self_draw' else '点和'}{case.get('win_tile')} "
-            f"{case.get('prevalent_wind')}{case.get('seat_wind')}")
-    if case.get("flowers"):
-        text += f" 花{case['flowers']}"
-    return text + (" " + " ".join(flags) if flags else "")
+    """A hand as ``gb16 explain`` takes it: the notation with its suffix, then the winds, the
+    flowers and the flags that are set (an unset wind is no wind, and is not printed)."""
+    text = f"{case['hand']}，{'自摸' if case.get('win_by') == 'self_draw' else '点和'}{case.get('win_tile')}"
+    for key, flag in (("prevalent_wind", "--prevalent"), ("seat_wind", "--seat"), ("flowers", "--flowers")):
+        if case.get(key):
+            text += f" {flag} {case[key]}"
+    if case.get("variant") == "gb13":
+        text += " --variant gb13"
+    return text + "".join(f" --{k.replace('_', '-')}" for k in F.FLAGS if case.get(k))
 
 
 def summary_of_log(path) -> dict | None:

@@ -15,8 +15,8 @@ withdrawn option (``R-001:C``) is the delta that now carries it.
   implementation's answer is admissible under the rules with it, ties included — and
   **contradicted** by the cases whose answer, where the candidate changes the hand, is what
   the rules without it give.  A tie is evidence only where the candidate changes what is
-  admissible.  A greedy search takes, one at a time, the candidate that explains the most
-  remaining failures with no contradiction; a candidate that explains failures but is
+  admissible.  A greedy search takes, one at a time, the single change (a pair only where
+  none does) that explains the most remaining failures with no contradiction; a candidate that explains failures but is
   contradicted is *contested*: shown with its counts and an example of each, never taken.
   What no taken candidate explains is a *bug*.  A declared option or delta that the answers
   contradict is named, with the declaration they support.
@@ -267,7 +267,7 @@ class Attribution:
             ev = self.evidence.get(label)
             return f"{label}: explains {len(ev.support)}" if ev else label
         deltas = [x for x in self.chosen if all(p in R.DELTAS for p in x.split("+"))]
-        others = [counted(x) for x in self.chosen if x not in deltas]
+        others = [counted(x).replace(WITHOUT, "without the declared ") for x in self.chosen if x not in deltas]
         pieces = {p for x in deltas for p in x.split("+")}
         homes = [e for e, ed in R.EDITIONS.items() if pieces and pieces <= set(ed["deltas"])]
         named = ", ".join(counted(x) for x in deltas)
@@ -425,7 +425,8 @@ def _search(result: Attribution, judged: list[Judged], failing: list[Judged], de
         clean = [(ev, trial) for ev, trial in weighed if not ev.contradicted_by]
         if not clean:
             break
-        ev, under = min(clean, key=lambda et: (-len(et[0].support), et[0].label.count("+"), len(et[0].label),
+        # single changes before pairs (a pair is needed only where no single one explains)
+        ev, under = min(clean, key=lambda et: (et[0].label.count("+"), -len(et[0].support), len(et[0].label),
                                                et[0].label))
         result.chosen.append(ev.label)
         for cid in ev.support:

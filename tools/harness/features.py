@@ -5,7 +5,11 @@ from its input and expectation (plus any it lists itself in a ``features`` field
 no case file has to be tagged by hand:
 
 * ``waits`` — the expectation states the formal waits (docs/contract.md, ``waits``);
-* ``invalid-input`` — the expectation is an error code: the input must be refused;
+* ``invalid-input`` — the expectation is an error code: the input must be refused; and which
+  check refuses it (:data:`INVALID_INPUT_KINDS`): ``invalid-notation`` (the hand string or a
+  tile cannot be read), ``invalid-tiles`` (tile counts and copies, the winning tile's place),
+  ``invalid-flags`` (flags that cannot hold together, R-014), ``invalid-fields`` (the JSON
+  object's fields and variant);
 * ``flags`` — a win-condition flag is set (``last_of_kind``, ``last_tile``,
   ``kong_replacement``, ``robbing_kong``);
 * ``flowers`` — flowers are declared (seed000 §三 花牌);
@@ -22,6 +26,10 @@ declared absent is judged on the rest, and what was not compared is recorded apa
 * without ``input_validation``, ``flags`` or ``flowers`` nothing of the case can be judged
   without it (an error code; fans that depend on the flag; totals that count the flowers),
   so the case is not sent and is recorded ``skipped`` with the capability it needs.
+  ``input_validation: false`` covers every invalid-input case; ``notation_validation``,
+  ``tile_validation``, ``flag_validation`` and ``field_validation`` each only the cases of
+  its kind, so an implementation that checks tile counts but not flags is still judged on
+  tile counts.
 
 Either way a report counts it under "not compared", never as a pass of that capability.
 """
@@ -31,7 +39,16 @@ from __future__ import annotations
 import re
 
 #: Every capability an implementation may declare in ``start`` → the case feature it covers.
-CAPABILITIES = {"waits": "waits", "input_validation": "invalid-input", "flags": "flags", "flowers": "flowers"}
+CAPABILITIES = {"waits": "waits", "input_validation": "invalid-input", "notation_validation": "invalid-notation",
+                "tile_validation": "invalid-tiles", "flag_validation": "invalid-flags",
+                "field_validation": "invalid-fields", "flags": "flags", "flowers": "flowers"}
+#: An expected error code → the kind of input check that refuses it (docs/contract.md error
+#: codes); ``not_winning_hand`` is scoring itself, covered by ``input_validation`` alone.
+INVALID_INPUT_KINDS = {"invalid_notation": "invalid-notation", "invalid_tile": "invalid-notation",
+                       "invalid_meld": "invalid-notation", "too_many_copies": "invalid-tiles",
+                       "wrong_tile_count": "invalid-tiles", "win_tile_not_in_hand": "invalid-tiles",
+                       "inconsistent_flags": "invalid-flags", "invalid_input": "invalid-fields",
+                       "invalid_json": "invalid-fields", "unsupported_variant": "invalid-fields"}
 #: Capabilities whose absence removes one field from the comparison (the rest is judged).
 FIELD_CAPABILITIES = {"waits": "waits"}
 FLAGS = ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
@@ -48,6 +65,8 @@ def case_features(case: dict) -> list[str]:
         found.append("waits")
     if "error" in expect:
         found.append("invalid-input")
+        if expect["error"] in INVALID_INPUT_KINDS:
+            found.append(INVALID_INPUT_KINDS[expect["error"]])
     if any(case_input.get(flag) not in (None, False) for flag in FLAGS):
         found.append("flags")
     flowers = case_input.get("flowers")

@@ -218,7 +218,8 @@ def summarize(log: RunLog) -> Summary:
         if line:
             case["attribution"] = line
     from gb16.tools.reports import run_sections
-    sections = [s for s in (run_sections.differential_section(log), run_sections.features_section(log)) if s]
+    sections = [s for s in (run_sections.attribution_section(log, attribution), run_sections.differential_section(log),
+                            run_sections.features_section(log)) if s]
     return Summary(
         log=log, counts=counts, attribution=attribution, sections=sections,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),

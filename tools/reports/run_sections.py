@@ -47,7 +47,7 @@ def features_section(log) -> Any:
                 row["not_compared"] += 1
             if capability and capability in (case.get("needs") or []):
                 row["not_sent"] += 1
-    order = ["waits", "invalid-input", "flags", "flowers", "kongs", "gb16", "gb13"]
+    order = ["waits", "invalid-input", "invalid-notation", "invalid-tiles", "invalid-flags", "invalid-fields", "flags", "flowers", "kongs", "gb16", "gb13"]
     ordered = sorted(rows, key=lambda f: (order.index(f) if f in order else len(order), f))
     table = []
     for feature in ordered:
@@ -70,6 +70,49 @@ def features_section(log) -> Any:
               "never of that capability.")
     return section.table(["feature", "capability", "cases", "pass", "failed", "known", "skipped", "not compared",
                           "pass rate"], table)
+
+
+# --------------------------------------------------------------------------- attribution
+
+def attribution_section(log, found) -> Any:
+    """The evidence behind the verdict (tools/harness/attribution.py): every candidate that
+    explains a failure, with its support and contradictions and an example of each; each
+    declared option or delta the answers contradict; the declaration the evidence supports,
+    as a ``start`` answer to paste.  None when nothing failed and the declaration holds."""
+    from gb16.tools.reports.common import Section
+    if found is None or (not found.evidence and not found.contradicted_declaration):
+        return None
+    section = Section("attribution", "Attribution: what explains the failures",
+                      status="fail" if found.bugs or found.contested or found.contradicted_declaration else "pass",
+                      data=found.as_json())
+    section.p("A candidate (another option of an open ruling, an edition delta added, a declared one taken away) "
+              "is supported by the failures under which the implementation's answer is one the reference admits "
+              "with it (ties included), and contradicted by the cases, passing or failing, whose answer where it "
+              "acts is the one without it. Only a candidate nobody contradicts is taken; what none explains is a bug.")
+    rows = []
+    for label, ev in found.evidence.items():
+        if label not in found.chosen and label not in found.contested:
+            continue   # explains only failures a taken candidate explains
+        state = "taken" if label in found.chosen else "contested"
+        rows.append([label, state, len(ev.support), len(ev.contradicted_by), ev.checked,
+                     ", ".join(ev.support[:2]) or "—", ", ".join(ev.contradicted_by[:2]) or "—"])
+    for piece, ev in found.declared_evidence.items():
+        if ev.contradicted_by:
+            rows.append([f"{piece} (declared)", "contradicted", len(ev.support), len(ev.contradicted_by), ev.checked,
+                         ", ".join(ev.support[:2]) or "—", ", ".join(ev.contradicted_by[:2])])
+    if rows:
+        section.table(["candidate", "state", "explains", "contradicted by", "cases weighed", "e.g. explained",
+                       "e.g. contradicting"], rows)
+    section.p(f"Bugs: {len(found.bugs)} failures that no taken candidate explains; "
+              f"{len(found.attributed)} failures attributed.")
+    suggested = found.suggested_declaration()
+    if suggested is not None:
+        metadata = {k: v for k, v in (log.header.get("implementation") or {}).items()
+                    if k not in ("rulings", "edition", "deltas")}
+        import json
+        section.p("The declaration the evidence supports, as a start answer:")
+        section.pre(json.dumps(dict(metadata, **{"rulings": {}}, **suggested), ensure_ascii=False, sort_keys=True))
+    return section
 
 
 # --------------------------------------------------------------------------- differential classes

@@ -427,6 +427,8 @@ def summarize(records: list[dict], metadata: dict, options: Options, known: dict
                             "explanation": found.explanation() if found.chosen else None,
                             "attributed": len(found.attributed), "bugs": len(found.bugs),
                             "faults": len(found.other_failures), "contested": found.contested,
+                            "evidence": {k: ev.as_json() for k, ev in found.evidence.items()},
+                            "declaration": found.as_json()["declaration"],
                             "verdict": found.verdict_text(n - counts["skipped"], failing_hands(counts))
                             .replace(" cases ", " hands ")},
             "known_not_seen": sorted(k for k in known if k not in classes and not k.startswith(("gb13-", "gb16-"))),

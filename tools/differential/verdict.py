@@ -29,7 +29,6 @@ from gb16.reference.hand import hand_from_input
 from gb16.reference.errors import InputError
 from gb16.reference.scoring import admissible_interpretations
 
-COMPARED = ("total", "fan_points", "meets_minimum", "fans", "waits")
 FAULT_STATUS = {"errored": "error", "invalid": "error", "crash": "crash", "timeout": "timeout",
                 "skipped": "skipped"}
 

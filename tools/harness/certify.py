@@ -347,6 +347,10 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
 
 # --------------------------------------------------------------------------- command line
 
+#: What ``--show`` may list besides the counts (certify and summary).
+SHOW = ("none", "failures", "known", "skipped", "all")
+
+
 def register(subparsers) -> None:
     certify = subparsers.add_parser(
         "certify", help="run an implementation against the corpus and write a run log",
@@ -375,7 +379,7 @@ def register(subparsers) -> None:
     certify.add_argument("--overwrite", action="store_true",
                          help="replace whatever --out holds (without it, an existing file is never overwritten)")
     certify.add_argument("--report", metavar="DIR", help="also write every report format into DIR")
-    certify.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures",
+    certify.add_argument("--show", choices=SHOW, default="failures",
                          help="cases to list after the counts (default failures)")
     certify.add_argument("--maxfail", type=int, metavar="N",
                          help="stop after N failing cases (the rest is not run; the report says so)")
@@ -391,7 +395,7 @@ def register(subparsers) -> None:
                     "Exit status 1 when any case failed, errored, crashed or timed out or the protocol "
                     "was broken, 2 when the run log cannot be read, 3 when the run is incomplete.")
     summary.add_argument("runlog", metavar="RUNLOG")
-    summary.add_argument("--show", choices=["none", "failures", "known", "skipped", "all"], default="failures")
+    summary.add_argument("--show", choices=SHOW, default="failures")
     summary.add_argument("--limit", type=int, default=25, metavar="N",
                          help="cases listed in detail (default 25; 0: all)")
     summary.add_argument("--markdown", metavar="FILE")

@@ -7,10 +7,6 @@ from tabulate import tabulate
 from gb16.tools.reports.common import Summary, failure_details, printable
 from gb16.tools.harness.runlog import FAILING, STATUSES
 
-#: What ``--show`` may list besides the counts.
-SHOW_CHOICES = ("none", "failures", "known", "skipped", "all")
-
-
 def _selected(summary: Summary, show: str) -> list[dict]:
     if show == "all":
         return list(summary.cases)

@@ -96,13 +96,15 @@ def _score_interpretation(case_input, interpretation: dict) -> dict:
         return e.as_result()
 
 
-def waits(case_input) -> dict:
+def waits(case_input, rules: Rules | None = None) -> dict:
     """The formal wait set of a hand given WITHOUT its winning tile (16 tiles in gb16).
 
     ``case_input`` is ``{"hand": ..., "variant": ...}`` (other fields are allowed but not
     needed).  Returns ``{"ok": true, "waits": [...]}`` (seed000 §二.7); a hand written with
     the rule page's ``听X`` (seed000 §四.5 "1111222s 111m 222p 555z听3s") also gets
-    ``"ting": X`` and ``"ting_is_wait"``: whether X is one of the waits.
+    ``"ting": X`` and ``"ting_is_wait"``: whether X is one of the waits.  ``rules`` as for
+    :func:`score` (the deltas ``exhausted-tile-no-wait`` and ``seven-pairs-distinct`` change
+    the waits).
     """
     from .hand import waiting_hand_from_input
     from .readings import wait_set
@@ -110,7 +112,7 @@ def waits(case_input) -> dict:
         w = waiting_hand_from_input(case_input)
     except InputError as e:
         return e.as_result()
-    found = wait_set(w.variant, w.melds, w.standing)
+    found = wait_set(w.variant, w.melds, w.standing, rules)
     result = {"ok": True, "variant": w.variant.id, "waits": [_tile(t) for t in found]}
     if w.ting is not None:
         result.update(ting=_tile(w.ting), ting_is_wait=w.ting in found)

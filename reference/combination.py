@@ -88,10 +88,12 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
     (Kruskal); trying 老少副 last makes the greedy forest a largest one.
     Returns ``(fan id, i, j)`` for each counted link.
 
-    Edition deltas (docs/rulings.md, Part 3): ``two-terminal-chows-repeatable`` counts 老少副
-    outside the forest, once for every disjoint 123/789 pair; ``chow-pairs-once`` (套算一次) uses each chow in one counted
-    link at most; ``chow-links-plain-cap`` drops the cycle condition and caps the links at
-    4, or 2 beside a 三顺子.
+    Edition deltas (docs/rulings.md, Part 3): ``two-terminal-chows-repeatable`` makes 老少副 a
+    link like the other three, so the forest may hold it more than once (the number of links,
+    and so the total, is the same — only the admissible listings grow, see
+    :func:`chow_link_sets`); ``chow-pairs-once`` (套算一次) uses each chow in one counted link at
+    most; ``chow-links-plain-cap`` drops the cycle condition and caps the links at 4, or 2
+    beside a 三顺子.
     """
     if len(chows) < 2:
         return []  # a link is between two chows
@@ -116,19 +118,14 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
             n = parent[n]
         return n
 
-    links, once_used, used_chows, terminal_used = [], False, set(), set()
+    links, once_used, used_chows = [], False, set()
     cap = (2 if group else 4) if plain_cap else None
     for _, i, j, fan_id in edges:
         if fan_id == ONCE_ONLY_LINK and once_used and once_only:
             continue
         if pairs_once and (i in used_chows or j in used_chows):
             continue  # 套算一次 (edition mcr1998)
-        if fan_id == ONCE_ONLY_LINK and not once_only:
-            # two-terminal-chows-repeatable: 老少副 beside the forest, once per disjoint pair
-            if i in terminal_used or j in terminal_used:
-                continue
-            terminal_used.update((i, j))
-        elif cap is not None:
+        if cap is not None:
             if len(links) == cap:
                 break
         else:
@@ -148,18 +145,29 @@ def chow_link_sets(chows, big) -> list[list[tuple[str, int, int]]]:
     :func:`chow_links` counts one of them; a scorer may count any other, e.g. a link 连六
     where the reference says 喜相逢 between the same chows' nodes, at the same size.  The
     edges are those of :func:`chow_links`; a set is admissible when it is cycle-free over
-    the nodes (the big combination's chows are one node) and holds at most one 老少副, and
-    largest when no admissible set has more links.  At most ten edges (five chows), so
-    trying every subset, largest first, is cheap.  Used to decide ties, never to score.
+    the nodes (the big combination's chows are one node) and holds at most one 老少副 (any
+    number under ``two-terminal-chows-repeatable``), and largest when no admissible set has
+    more links.  Under ``chow-pairs-once`` no chow is in two links; under
+    ``chow-links-plain-cap`` a set need not be cycle-free but holds at most the cap of
+    :func:`chow_links`.  At most ten edges (five chows), so trying every subset, largest
+    first, is cheap.  Used to decide ties, never to score.
     """
+    rules = active()
+    once_only = not rules.repeatable(ONCE_ONLY_LINK)
+    pairs_once, plain_cap = rules.has("chow-pairs-once"), rules.has("chow-links-plain-cap")
     group = set(big[1]) if big is not None else set()
+    cap = (2 if group else 4) if plain_cap else None
     node = {i: ("group" if i in group else i) for i, _ in chows}
     edges = [(fan_id, i, j) for (i, a), (j, b) in combinations(chows, 2)
              if not (i in group and j in group) for fan_id in [relation(a, b)] if fan_id]
 
     def admissible(subset) -> bool:
-        if sum(f == ONCE_ONLY_LINK for f, _, _ in subset) > 1:
+        if once_only and sum(f == ONCE_ONLY_LINK for f, _, _ in subset) > 1:
             return False
+        if pairs_once and len({c for _, i, j in subset for c in (i, j)}) < 2 * len(subset):
+            return False
+        if cap is not None:
+            return len(subset) <= cap
         parent = {n: n for n in node.values()}
 
         def root(n):

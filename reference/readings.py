@@ -145,12 +145,12 @@ def _wait_set(variant, melds, before: tuple[int, ...], rules) -> tuple[int, ...]
     the 组合龙 shape (:func:`knitted_waits`) and gb13's special shapes
     (:func:`special_shapes.waits`).  :func:`is_winning` is the same decision tile by tile.
     Edition delta ``exhausted-tile-no-wait``: a tile whose four copies are all in the hand is
-    not a wait.
+    not a wait.  (The special shapes' waits follow ``rules`` too: :func:`special_shapes.waits`.)
     """
     waits = set(shapes.standard_waits(before))
     waits.update(knitted_waits(variant, melds, before))
     if variant.special_shapes and not melds:
-        waits.update(special_shapes.waits(before))
+        waits.update(special_shapes.waits(before, rules))
     if rules.has("exhausted-tile-no-wait"):
         held = list(before)
         for m in melds:

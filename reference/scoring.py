@@ -33,6 +33,7 @@ from .errors import InputError
 from .fans import CHOW_PAIR, HAND, REGISTRY, AtLeast, occurrences
 from .hand import Hand
 from .readings import Reading, readings
+from .special_shapes import SEVEN_PAIRS
 
 Occurrences = list[tuple[int, ...]]
 FLOWERS, CHICKEN = "flower_tiles", "chicken_hand"
@@ -161,6 +162,8 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
     hand = reading.hand
     # 1. what holds by definition
     counted = {f: list(o) for f, o in raw.items() if o}
+    if reading.shape == SEVEN_PAIRS:
+        counted = seven_pairs_editions(counted, rules)
     # 2. seed000 §二.5: at most one big combination
     for f in _big_group(rules):
         counted.pop(f, None)
@@ -184,6 +187,27 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
     links = [(f, i, j) for f, i, j in links if (i, j) in counted.get(f, ())]
     fan_points = sum(rules.points(f) * len(o) for f, o in counted.items() if f != FLOWERS)
     return Interpretation(reading, big, counted, links, fan_points, len(counted.get(FLOWERS, ())))
+
+
+#: Edition delta ``tile-fans-basic-shape-only`` (the 1998 rules as first issued, seed004):
+#: fans defined "由某某牌的顺子、刻子（杠）及将牌组成的和牌", which a 七对 is not.
+BASIC_SHAPE_ONLY = ("all_green", "all_terminals", "all_honors", "all_terminals_and_honors", "full_flush",
+                    "upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four")
+#: Edition delta ``six-kind-seven-pairs-no-tile-hog`` (2006, seed004): fans of six kinds of
+#: tile, so that their 七对 always holds four of one kind.
+SIX_KINDS = ("all_green", "all_terminals")
+
+
+def seven_pairs_editions(counted: dict[str, Occurrences], rules: Rules) -> dict[str, Occurrences]:
+    """What two edition deltas take from a 七对 reading (gb13; docs/rulings.md Part 3):
+    ``tile-fans-basic-shape-only`` the fans of :data:`BASIC_SHAPE_ONLY`, and
+    ``six-kind-seven-pairs-no-tile-hog`` 四归一 beside 绿一色 or 清幺九 ("绿一色、七对并立时，不计四归一";
+    "清幺九、七对并立不计四归一")."""
+    if rules.has("tile-fans-basic-shape-only"):
+        counted = {f: o for f, o in counted.items() if f not in BASIC_SHAPE_ONLY}
+    if rules.has("six-kind-seven-pairs-no-tile-hog") and any(f in counted for f in SIX_KINDS):
+        counted = {f: o for f, o in counted.items() if f != "tile_hog"}
+    return counted
 
 
 def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules | None = None,

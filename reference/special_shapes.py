@@ -52,17 +52,21 @@ def is_special(melds, standing) -> bool:
     return is_seven_pairs(standing) or is_thirteen_orphans(standing) or honours_knitted_set(standing) is not None
 
 
-def waits(before) -> set[int]:
+def waits(before, rules=None) -> set[int]:
     """The tiles that complete 13 standing tiles ``before`` (no meld) into a special shape.
 
-    七对: the one tile held an odd number of times, when there is exactly one.  十三幺: the
-    missing 幺九 tile when twelve are held and one twice, or any of the thirteen when all
-    thirteen are held.  全不靠: the tiles of a 组合龙 and the honours not yet held, when the
-    thirteen are all different and all among them.
+    七对: the one tile held an odd number of times, when there is exactly one; under
+    ``rules`` (default: the rules in force) with edition delta ``seven-pairs-distinct`` (no
+    four identical tiles in a 七对, :func:`is_seven_pairs`) only when it is held once and no
+    tile is held four times, so a 七对 that would hold four identical tiles gives no wait.
+    十三幺: the missing 幺九 tile when twelve are held and one twice, or any of the thirteen
+    when all thirteen are held.  全不靠: the tiles of a 组合龙 and the honours not yet held,
+    when the thirteen are all different and all among them.
     """
     found: set[int] = set()
+    distinct_pairs = (rules or active()).has("seven-pairs-distinct")
     odd = [t for t, n in enumerate(before) if n % 2]
-    if len(odd) == 1:
+    if len(odd) == 1 and not (distinct_pairs and (before[odd[0]] != 1 or 4 in before)):
         found.add(odd[0])
     if not any(before[t] for t in NOT_ORPHANS):
         missing = [t for t in ORPHANS if not before[t]]

@@ -60,6 +60,15 @@ def test_explain_lists_every_interpretation():
 def test_waits_command():
     p = gb16("waits", "1111222s 111m 222p 555z", "--json")
     assert json.loads(p.stdout)["waits"] == ["1s", "3s"]
+    # the rule set flags of gb16 score: the deltas that change waits, an edition, a bad name
+    p = gb16("waits", "1111222s 111m 222p 555z", "--delta", "exhausted-tile-no-wait", "--json")
+    assert json.loads(p.stdout)["waits"] == ["3s"]
+    p = gb16("waits", "11112445566m99p", "--variant", "gb13", "--edition", "software")
+    assert "waits: 3m" in p.stdout and "single formal wait" in p.stdout
+    p = gb16("waits", "11112445566m99p", "--variant", "gb13", "--ruling", "R-009=A", "--json")
+    assert json.loads(p.stdout)["waits"] == ["2m", "3m"]
+    p = gb16("waits", "11112445566m99p", "--variant", "gb13", "--delta", "no-such-delta")
+    assert p.returncode == 2 and "unknown delta" in p.stdout
 
 
 def test_the_issue_s_typed_hand_scores():

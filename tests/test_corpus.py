@@ -4,6 +4,7 @@ corpus meets its coverage targets (`gb16 corpus coverage --strict`)."""
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -105,3 +106,36 @@ def test_flatten_separates_inputs_from_expectations(tmp_path):
     expectations = [json.loads(line) for line in (tmp_path / "expectations.jsonl").read_text().splitlines()]
     assert [i["id"] for i in inputs] == [e["id"] for e in expectations]
     assert all(set(i) == {"id", "input"} for i in inputs)
+
+
+# -- expectations under edition deltas (alternatives naming a delta) -------------------------
+
+def test_every_delta_is_pinned_and_an_unpinned_one_is_found(corpus):
+    from gb16.reference import rules as R
+    from gb16.tools.corpus_cli import delta_problems
+    assert delta_problems(corpus) == []
+    pinned = [c for c in corpus.cases if any(a.get("delta") == "kongs-add-concealed-kong" for a in c.get("alternatives", []))]
+    assert pinned
+    stripped = replace(corpus, cases=[c for c in corpus.cases if c not in pinned])
+    assert [d for d, _ in delta_problems(stripped)] == ["kongs-add-concealed-kong"]
+    assert set(R.EDITIONS["mcr2006"]["deltas"]) >= {"kongs-add-concealed-kong"}
+
+
+def test_a_delta_alternative_is_checked_against_the_reference_under_the_delta(corpus):
+    """Planted bugs: the delta's switch ignored (the reference under it scores as without it),
+    and 老少副 kept to once in the admissible listings (its fans_one_of no longer admitted)."""
+    from unittest import mock
+    from gb16.reference import rules as R
+    case = next(c for c in corpus.cases if c["id"] == "kongs-concealed-pungs-three-kongs-two-concealed-pungs")
+    one = replace(corpus, cases=[case])
+    assert reference_failures(one) == []
+    real_has = R.Rules.has
+    with mock.patch.object(R.Rules, "has", lambda self, d: False if d == "kongs-add-concealed-kong" else real_has(self, d)):
+        failures = reference_failures(one)
+    assert [cid for cid, _ in failures] == [case["id"] + " [kongs-add-concealed-kong]"]
+    chows = next(c for c in corpus.cases if c["id"] == "gb13-fans-pure-terminal-chows-absent-pair-other-suit")
+    broken = json.loads(json.dumps(R.DELTAS["two-terminal-chows-repeatable"]))
+    broken.pop("data")
+    with mock.patch.dict(R.DELTAS, {"two-terminal-chows-repeatable": broken}):
+        failures = reference_failures(replace(corpus, cases=[chows]))
+    assert failures and all("does not admit" in m for _, m in failures)

@@ -13,6 +13,7 @@ from gb16.reference import score
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
 from gb16.tools.corpus_cli import option_expectations, ruling_problems
+from gb16.tools.differential.verdict import admissible_fan_lists
 from gb16.tools.harness import compare as cmp
 from gb16.tools.harness.corpus import load_corpus
 
@@ -129,6 +130,24 @@ def test_every_delta_changes_its_hand_worked_example(name, k, example):
         assert under["ok"] is False and under["error"]["code"] == example["error_under_delta"]
     else:
         assert under["total"] == example["total_under_delta"]
+    if "admissible_under_delta" in example:
+        # a delta that changes only which fan lists are admissible at the same total (R-011)
+        fans = example["admissible_under_delta"]
+        assert fans in admissible_fan_lists(hand, Rules.parse(deltas=[name]))
+        assert fans not in admissible_fan_lists(hand)
+    else:
+        assert "error_under_delta" in example or example["total_under_delta"] != example["total"]
+
+
+def test_the_example_test_fails_when_a_delta_admits_nothing_new():
+    """Planted bug: 老少副 kept to once under two-terminal-chows-repeatable (the link rule
+    ignoring the delta), so its example listing is not admissible under it."""
+    (example,) = R.DELTAS["two-terminal-chows-repeatable"]["examples"]
+    broken = json.loads(json.dumps(R.DELTAS["two-terminal-chows-repeatable"]))
+    broken.pop("data")
+    with mock.patch.dict(R.DELTAS, {"two-terminal-chows-repeatable": broken}):
+        rules = Rules.parse(deltas=["two-terminal-chows-repeatable"])
+        assert example["admissible_under_delta"] not in admissible_fan_lists(example["input"], rules)
 
 
 def test_editions_apply_all_their_deltas():

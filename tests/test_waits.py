@@ -35,3 +35,25 @@ def test_waits_through_the_special_shapes_in_gb13():
     assert waits({"hand": "1133557799m 22p 4s", "variant": "gb13"})["waits"] == ["4s"]
     # the 组合龙 shape: one knitted tile missing
     assert "9s" in waits({"hand": "147m 258p 36s 123m 456p 11z"})["waits"]
+
+
+def test_waits_under_seven_pairs_distinct_equal_brute_force():
+    """Under ``seven-pairs-distinct`` a tile that completes only a 七对 with four identical
+    tiles is no wait: the wait set equals the tiles that make a shape under the same rules
+    (the brute force asks the shape test, which knows the delta).  Before the fix 2m was
+    listed for 1111m 2m 44m 55m 66m 99p."""
+    from gb16.reference.rules import Rules, using
+    rules = Rules.parse(deltas=["seven-pairs-distinct"])
+    assert waits({"hand": "11112445566m99p", "variant": "gb13"})["waits"] == ["2m", "3m"]
+    assert waits({"hand": "11112445566m99p", "variant": "gb13"}, rules)["waits"] == ["3m"]
+    assert waits({"hand": "5555m22p44p77s99s1z", "variant": "gb13"}, rules)["waits"] == []
+    assert waits({"hand": "555m22p44p77s99s11z", "variant": "gb13"}, rules)["waits"] == []
+    assert waits({"hand": "1133557799m 22p 4s", "variant": "gb13"}, rules)["waits"] == ["4s"]
+    rng = random.Random(7)
+    hands = [gb13_hand(rng) for _ in range(600)]
+    hands += [{"variant": "gb13", "hand": h, "win_tile": w, "win_by": "discard"}
+              for h, w in (("111123445566m99p", "3m"), ("5555m22p44p77s99s11z", "1z"), ("1111m2233p4455s77z", "7z"))]
+    with using(rules):
+        for case in hands:
+            hand = hand_from_input(case)
+            assert list(formal_waits(hand)) == brute_force_waits(hand), case

@@ -6,6 +6,7 @@
     gb16 explain "147m 258p 369s 111z 555z 66z，自摸6z"
     gb16 score "[123m] 222m 444p 666s 111z 55z，点和5z" --prevalent 东 --seat E
     gb16 waits "1111222s 111m 222p 555z听3s"
+    gb16 waits "1111222s 111m 222p 555z" --delta exhausted-tile-no-wait
 
 Winds are optional: without ``--prevalent`` / ``--seat`` (or with ``none``) no 圈风刻 / 门风刻
 forms, the rule page's convention for its examples (docs/rulings.md R-020).  Messages about
@@ -53,6 +54,7 @@ def register(sub) -> None:
                                 "(a trailing 听X, as the rule page writes it, is allowed)")
     p.add_argument("--variant", help="gb16 (default) or gb13")
     p.add_argument("--json", action="store_true", help="print JSON")
+    disputes.add_rule_arguments(p)
     p.set_defaults(func=run_waits)
 
 
@@ -208,8 +210,11 @@ def run_explain(args) -> int:
 def run_waits(args) -> int:
     data = {"hand": args.hand, **({"variant": args.variant} if args.variant is not None else {})}
     try:  # the same checks as reference.waits, in the words of the flags
+        rules = disputes.rules_from_args(args)
         waiting_hand_from_input(data, FLAG_TERMS)
-        result = reference.waits(data)
+        result = reference.waits(data, rules=rules)
+    except disputes.RulesError as e:
+        result = {"ok": False, "error": {"code": "invalid_input", "message": f"rule set: {e}"}}
     except InputError as e:
         result = e.as_result()
     if args.json:

@@ -104,13 +104,33 @@ def lint(corpus, rulings: dict[str, str] | None) -> list[tuple[str, str]]:
                 problems.append((cid, f"ruling {entry} is not in docs/rulings.md"))
         problems.extend((cid, m) for m in ruling_problems(case))
         variant = case_variant(case)
-        expectations = [("expect", case["expect"])] + [(a["ruling"], a["expect"]) for a in case.get("alternatives", [])]
-        for label, expect in expectations:
-            problems.extend((cid, f"{label}: {m}") for m in arithmetic_problems(case["input"], expect, variant))
+        expectations = [("expect", case["expect"], None)] + [(a.get("ruling") or a["delta"], a["expect"], a.get("delta"))
+                                                             for a in case.get("alternatives", [])]
+        for label, expect, delta in expectations:
+            problems.extend((cid, f"{label}: {m}") for m in arithmetic_problems(case["input"], expect, variant, delta))
     if rulings is not None:
         pinned = {entry.split(":")[0] for case in corpus.cases for entry in case.get("rulings", [])}
         for ruling in sorted(set(rulings) - pinned):
             problems.append((ruling, "no corpus case pins this ruling (add its id to a case's \"rulings\")"))
+    problems.extend(delta_problems(corpus))
+    return problems
+
+
+def delta_problems(corpus) -> list[tuple[str, str]]:
+    """Every edition delta of corpus/editions.json is pinned by a case that states, under
+    ``alternatives``, its hand-worked expectation under that delta (docs/rulings.md Part 3);
+    an alternative names a delta that exists."""
+    from gb16.reference.rules import DELTAS
+    problems, pinned = [], set()
+    for case in corpus.cases:
+        for delta in cmp.delta_alternatives(case):
+            if delta not in DELTAS:
+                problems.append((case["id"], f"alternative names {delta!r}, which is not a delta of corpus/editions.json"))
+            pinned.add(delta)
+    for delta in DELTAS:
+        if delta not in pinned:
+            problems.append((delta, "no corpus case states an expectation under this delta "
+                                    "(add {\"delta\": …, \"expect\": …} to a case's \"alternatives\")"))
     return problems
 
 
@@ -125,13 +145,15 @@ def ruling_problems(case: dict) -> list[str]:
     if case["tier"] in ("disputed", "ruling") and not open_named:
         out.append(f"tier {case['tier']} but no open ruling named (normative notes give tier normative)")
     for alt in case.get("alternatives", []):
+        if "ruling" not in alt:
+            continue  # an edition delta's expectation (delta_problems)
         rid, _, option = alt["ruling"].partition(":")
         if alt["ruling"] in WITHDRAWN_OPTIONS:
             out.append(f"alternative {alt['ruling']} was withdrawn: it is the edition delta {WITHDRAWN_OPTIONS[alt['ruling']]}")
         elif rid not in RULINGS or option not in RULINGS[rid]["options"]:
             out.append(f"alternative {alt['ruling']} is not an option of an open ruling")
     if case["tier"] == "disputed":
-        stated = {a["ruling"] for a in case.get("alternatives", [])}
+        stated = set(cmp.ruling_alternatives(case))
         for rid in open_named:
             if held[rid] != RULINGS[rid]["default"]:
                 out.append(f"expect holds {rid}:{held[rid]}, not the project's reading {rid}:{RULINGS[rid]['default']}")
@@ -142,10 +164,14 @@ def ruling_problems(case: dict) -> list[str]:
     return out
 
 
-def arithmetic_problems(case_input, expect: dict, variant: str) -> list[str]:
-    """An expectation must add up: fan ids exist in the variant, points × counts, flowers, minimum."""
+def arithmetic_problems(case_input, expect: dict, variant: str, delta: str | None = None) -> list[str]:
+    """An expectation must add up: fan ids exist in the variant, points × counts, flowers, minimum
+    — by the fan table of corpus/fans.json, or as the edition ``delta`` changes it (points,
+    repeatable, absent: corpus/editions.json)."""
     if "error" in expect:
         return []
+    from gb16.reference.rules import DELTAS, Rules
+    rules = Rules.parse(deltas=[delta]) if delta in DELTAS else Rules()
     out = []
     flowers = case_input.get("flowers", 0) if isinstance(case_input, dict) else 0
     maps = [expect["fans"]] if "fans" in expect else expect["fans_one_of"]
@@ -154,13 +180,13 @@ def arithmetic_problems(case_input, expect: dict, variant: str) -> list[str]:
             f = BY_ID.get(fan_id)
             if f is None:
                 out.append(f"unknown fan id {fan_id!r}")
-            elif not f.in_variant(variant):
+            elif not rules.exists(fan_id, variant):
                 out.append(f"fan {fan_id} ({f.zh}) does not exist in {variant}")
-            elif count > 1 and not f.repeatable:
+            elif count > 1 and not rules.repeatable(fan_id):
                 out.append(f"fan {fan_id} ({f.zh}) is not repeatable but has count {count}")
         if any(fan_id not in BY_ID for fan_id in fans):
             continue
-        points = sum(BY_ID[k].points * n for k, n in fans.items() if k != "flower_tiles")
+        points = sum(rules.points(k) * n for k, n in fans.items() if k != "flower_tiles")
         if points != expect["fan_points"]:
             out.append(f"fan_points {expect['fan_points']} but the fans add up to {points}")
         if fans.get("flower_tiles", 0) != flowers:
@@ -196,20 +222,43 @@ def option_expectations(case: dict) -> list[tuple[str, str, dict]]:
 
 def reference_failures(corpus) -> list[tuple[str, str]]:
     """Cases where the reference does not give the case's expectation — under the project's
-    reading, and for every option of an open ruling the case names, under that option
-    (docs/rulings.md: the hand-worked expectation of each option against the reference run
-    with it)."""
-    from gb16.reference.rules import DEFAULT_OPTIONS, Rules
+    reading, for every option of an open ruling the case names, under that option, and for
+    every edition delta it states an expectation under, under that delta (docs/rulings.md:
+    the hand-worked expectation of each option or delta against the reference run with it).
+    Where an expectation lists several fan lists (``fans_one_of``), each must be one the
+    reference admits at that total under those rules (:func:`inadmissible_fan_lists`)."""
+    from gb16.reference.rules import DEFAULT_OPTIONS, DELTAS, Rules
     failures = []
     for case in corpus.cases:
         runs = [("", None, case["expect"])]
         runs += [(f" [{rid}:{opt}]", Rules.parse({rid: opt}), exp) for rid, opt, exp in option_expectations(case)
                  if opt != DEFAULT_OPTIONS[rid]]
+        runs += [(f" [{delta}]", Rules.parse(deltas=[delta]), exp) for delta, exp in cmp.delta_alternatives(case).items()
+                 if delta in DELTAS]
         for label, rules, expected in runs:
             diff = cmp.compare(expected, reference.score(case["input"], rules=rules))
             if diff:
                 failures.append((case["id"] + label, "; ".join(cmp.describe(d) for d in diff)))
+            for fans in inadmissible_fan_lists(case["input"], expected, rules):
+                failures.append((case["id"] + label, f"fans_one_of lists {fans}, which the reference does not "
+                                                     f"admit at this total"))
     return failures
+
+
+def inadmissible_fan_lists(case_input, expected: dict, rules=None) -> list[dict]:
+    """The fan lists of ``fans_one_of`` that are no admissible interpretation of the hand at
+    its best total under ``rules`` (docs/rulings.md R-001, R-011)."""
+    if "fans_one_of" not in expected:
+        return []
+    from gb16.reference.errors import InputError
+    from gb16.reference.hand import hand_from_input
+    from gb16.reference.scoring import admissible_interpretations
+    try:
+        admitted = [{f: len(o) for f, o in i.fans.items()}
+                    for i in admissible_interpretations(hand_from_input(case_input), rules)]
+    except InputError:
+        return list(expected["fans_one_of"])
+    return [fans for fans in expected["fans_one_of"] if fans not in admitted]
 
 
 def run_check(args) -> int:

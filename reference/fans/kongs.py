@@ -28,10 +28,16 @@ def three_kongs(h):
     return len(h.kongs) == 3
 
 
+def _beside_three_kongs(h, concealed: int) -> bool:
+    """Edition delta ``kongs-add-concealed-kong`` (2006: 四杠、三杠可计暗杠): among three or
+    more kongs, exactly ``concealed`` of them concealed."""
+    return len(h.kongs) >= 3 and _kongs(h)[0] == concealed and active().has("kongs-add-concealed-kong")
+
+
 @fan("two_concealed_kongs", scope=HAND, needs=AtLeast("kongs", 2))
 def two_concealed_kongs(h):
-    """双暗杠 — xinbian 第七章 53: 杠牌恰有两副且均为暗杠."""
-    return _kongs(h) == (2, 0)
+    """双暗杠 — xinbian 第七章 53: 杠牌恰有两副且均为暗杠 (and see :func:`_beside_three_kongs`)."""
+    return _kongs(h) == (2, 0) or _beside_three_kongs(h, 2)
 
 
 @fan("two_melded_kongs", scope=HAND, needs=AtLeast("kongs", 2))
@@ -51,9 +57,11 @@ def concealed_kong(h):
     """暗杠 — xinbian 第七章 67: 杠牌恰有一副且为暗杠.
 
     Edition delta ``no-concealed-and-melded-kong`` (1998, no 明暗杠): one concealed kong
-    beside one melded kong is also 暗杠 (and the melded one 明杠).
+    beside one melded kong is also 暗杠 (and the melded one 明杠); and see
+    :func:`_beside_three_kongs`.
     """
-    return _kongs(h) == (1, 0) or (_kongs(h) == (1, 1) and active().has("no-concealed-and-melded-kong"))
+    return (_kongs(h) == (1, 0) or (_kongs(h) == (1, 1) and active().has("no-concealed-and-melded-kong"))
+            or _beside_three_kongs(h, 1))
 
 
 @fan("melded_kong", scope=HAND, needs=AtLeast("kongs", 1))

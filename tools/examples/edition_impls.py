@@ -16,8 +16,9 @@ independent to explain:
 * ``software_scorer`` — no 平和 in a 组合龙 hand (then 无字 counts), 七对 without four
   identical tiles (gb13), and one plain bug: 缺一门 worth 2; declares nothing;
 * ``mcr2006_scorer`` — the 2006 rules (双暗杠 8, 明暗杠 6, 九莲宝灯 without 幺九刻, a
-  self-drawn 九莲宝灯/七对/十三幺/连七对/七星不靠 with 不求人 instead of 自摸); declares
-  ``"edition": "mcr2006"``;
+  self-drawn 九莲宝灯/七对/十三幺/连七对/七星不靠 with 不求人 instead of 自摸, 四杠/三杠 with
+  暗杠/双暗杠, 清幺九 with 双同刻, 绿一色 with 混一色, no 四归一 in a 七对 of 绿一色 or
+  清幺九); declares ``"edition": "mcr2006"``;
 * ``exhausted_ties_scorer`` — a tile whose four copies are all in the hand is no wait (a
   convention of real scorers), and where readings tie it lists the last admissible one
   (another chow-link choice or reading at the same total, as real scorers do); declares
@@ -146,11 +147,40 @@ CONCEALED_SHAPES = ("nine_gates", "seven_pairs", "thirteen_orphans", "seven_shif
                     "greater_honors_and_knitted_tiles")
 
 
+def _kongs_and_terminal_pungs(case_input):
+    """(concealed kongs, melded kongs, the terminal tiles held three or more times) of the hand."""
+    from gb16.reference.hand import hand_from_input
+    hand = hand_from_input(case_input)
+    concealed = sum(1 for k in hand.kongs if k.concealed)
+    terminals = [t for t, n in enumerate(hand.counts) if n >= 3 and t < 27 and t % 9 in (0, 8)]
+    return concealed, len(hand.kongs) - concealed, terminals
+
+
+def _mcr2006_extras(case_input, fans: dict[str, int]) -> None:
+    """四杠/三杠 with 暗杠 or 双暗杠, 清幺九 with 双同刻, 绿一色 with 混一色, and no 四归一 in a
+    七对 of 绿一色 or 清幺九 (seed004's 【06版世标】 paragraphs)."""
+    concealed, _, terminal_pungs = _kongs_and_terminal_pungs(case_input)
+    if ("four_kongs" in fans or "three_kongs" in fans) and concealed in (1, 2):
+        fans["concealed_kong" if concealed == 1 else "two_concealed_kongs"] = 1
+        if concealed == 2:
+            fans.pop("two_concealed_pungs", None)      # 双暗杠 不计双暗刻
+    if "all_terminals" in fans and "seven_pairs" not in fans and "triple_pung" not in fans:
+        by_rank = [sum(1 for t in terminal_pungs if t % 9 == r) for r in (0, 8)]
+        doubles = sum(1 for n in by_rank if n == 2)
+        if doubles:
+            fans["double_pung"] = doubles
+    if "all_green" in fans and _has_honours(case_input):
+        fans["half_flush"] = 1
+    if "seven_pairs" in fans and ("all_green" in fans or "all_terminals" in fans):
+        fans.pop("tile_hog", None)
+
+
 def mcr2006_scorer(case_input, score=reference.score):
     result = score(case_input)
     if not result.get("ok"):
         return result
     fans, points = _fan_map(result), {}
+    _mcr2006_extras(case_input, fans)
     _kongs(fans, points)
     if "concealed_and_melded_kong" in fans:
         points["concealed_and_melded_kong"] = 6

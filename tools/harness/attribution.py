@@ -403,13 +403,15 @@ def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Eviden
 def _search(result: Attribution, judged: list[Judged], failing: list[Judged], declared: Rules) -> None:
     """The greedy search of the module docstring: each step weighs every candidate that
     explains a remaining failure, and takes the one explaining the most with no contradiction."""
-    left = {c.id for c in failing if result.explained_by[c.id]}
+    left = {c.id for c in failing}
+    by_id = {c.id: c for c in failing}
+    further: dict[str, list[str]] = {}   # explanations found on top of the candidates taken
     under = declared
     while left:
         taken = {p for label in result.chosen for p in label.split("+")}
         pool = set()
         for cid in left:
-            for label in result.explained_by[cid]:
+            for label in result.explained_by[cid] + further.get(cid, []):
                 rest = [p for p in label.split("+") if p not in taken]
                 if rest:
                     pool.add("+".join(rest))
@@ -426,12 +428,18 @@ def _search(result: Attribution, judged: list[Judged], failing: list[Judged], de
         if not clean:
             break
         # single changes before pairs (a pair is needed only where no single one explains)
-        ev, under = min(clean, key=lambda et: (et[0].label.count("+"), -len(et[0].support), len(et[0].label),
+        ev, trial = min(clean, key=lambda et: (et[0].label.count("+"), -len(et[0].support), len(et[0].label),
                                                et[0].label))
         result.chosen.append(ev.label)
         for cid in ev.support:
             result.attributed[cid] = ev.label
         left -= set(ev.support)
+        # a failure the taken candidate changes but does not explain may need it and more
+        for cid in left:
+            case = by_id[cid]
+            if answers(case.input, under).key() != answers(case.input, trial).key():
+                further[cid] = explain_case(case.input, case.actual, case.template, trial)
+        under = trial
 
 
 _CACHE: dict = {}

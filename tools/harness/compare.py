@@ -15,6 +15,8 @@ For tier ``disputed`` cases the implementation's declared ruling options pick th
 expectation: the case's ``expect`` holds the option its ``rulings`` entry names (``R-009:B``;
 a bare ``R-009`` means option A), ``alternatives`` hold the others.  A ruling the
 implementation does not declare is the project's reading (corpus/editions.json ``default``).
+An alternative that names an edition ``delta`` instead is the hand-worked expectation under
+that one delta (any tier); the ruling options ignore it (:func:`ruling_alternatives`).
 """
 
 from __future__ import annotations
@@ -52,6 +54,16 @@ def default_option(ruling: str) -> str:
     return DEFAULT_OPTIONS.get(ruling, "A")
 
 
+def ruling_alternatives(case: dict) -> dict[str, dict]:
+    """The expectations a case states for other options of open rulings: ``{"R-009:A": expect}``."""
+    return {alt["ruling"]: alt["expect"] for alt in case.get("alternatives", []) if "ruling" in alt}
+
+
+def delta_alternatives(case: dict) -> dict[str, dict]:
+    """The expectations a case states under one edition delta each: ``{"two-concealed-kongs-8": expect}``."""
+    return {alt["delta"]: alt["expect"] for alt in case.get("alternatives", []) if "delta" in alt}
+
+
 def _is_open_option(ruling: str, option: str) -> bool:
     from gb16.reference.rules import RULINGS
     return ruling in RULINGS and option in RULINGS[ruling]["options"]
@@ -67,7 +79,7 @@ def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
     declared options that would pick different alternatives are likewise a skip (the case
     states no combined expectation).
     """
-    alternatives = {alt["ruling"]: alt["expect"] for alt in case.get("alternatives", [])}
+    alternatives = ruling_alternatives(case)
     held = expect_options(case)
     chosen: list[str] = []
     for ruling in dict.fromkeys(ruling_ids(case)):
@@ -75,7 +87,7 @@ def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
         if option == held.get(ruling, "A"):
             continue
         key = f"{ruling}:{option}"
-        if key not in alternatives and not case.get("alternatives") and _is_open_option(ruling, option):
+        if key not in alternatives and not alternatives and _is_open_option(ruling, option):
             continue  # tier ruling: every option of the open ruling gives ``expect``
         if key not in alternatives:
             return Selection(None, key, f"the implementation follows {key}; this case states "
@@ -83,7 +95,7 @@ def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
         chosen.append(key)
     if not chosen:
         # "A": the case's own expectation; a disputed case names the options it holds
-        label = "+".join(f"{r}:{o}" for r, o in held.items()) if case.get("alternatives") else "A"
+        label = "+".join(f"{r}:{o}" for r, o in held.items()) if alternatives else "A"
         return Selection(case["expect"], label)
     if len(chosen) > 1:
         return Selection(None, "+".join(chosen),

@@ -34,7 +34,7 @@ from typing import Any, Callable
 from gb16.tools.harness import runlog
 from gb16.tools.reports import badge, html_page, json_report, junit, markdown, parallel
 from gb16.tools.harness.certify import CertifyOptions, run_certification
-from gb16.tools.harness.compare import fans_involved
+from gb16.tools.harness.compare import fans_involved, ruling_alternatives
 from gb16.tools.harness.corpus import Corpus, case_variant, load_corpus
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.reports.common import Section, Summary, clause_sort_key, summarize
@@ -194,7 +194,7 @@ def coverage_section(corpus: Corpus, summary: Summary) -> Section:
     for variant in ("gb16", "gb13"):
         applicable = [f for f in corpus.fans if f.get("applies", {}).get(variant, True)]
         counted = {f for c in cases if case_variant(c) == variant
-                   for exp in [c["expect"], *[a["expect"] for a in c.get("alternatives", [])]]
+                   for exp in [c["expect"], *ruling_alternatives(c).values()]
                    for f in fans_involved(exp, absent=False)}
         absent_only = {f for c in cases if case_variant(c) == variant for f in c["expect"].get("absent", [])} - counted
         missing = [f for f in applicable if f["id"] not in counted]

@@ -399,18 +399,23 @@ def run_interop(args) -> int:
 
 # --------------------------------------------------------------------------- rulings and editions
 
-def editions_rows() -> list[dict]:
+def editions_rows(corpus=None) -> list[dict]:
     """One row per edition delta (docs/rulings.md Part 3): editions, change, source, how it is
-    executed, and its hand-worked example (total without and with the delta)."""
+    executed, its hand-worked example (total without and with the delta) and the corpus cases
+    that state an expectation under it (an ``alternatives`` entry naming the delta)."""
     from gb16.reference import rules as R
+    from gb16.tools.harness.compare import delta_alternatives
+    from gb16.tools.harness.corpus import load_corpus
+    corpus = corpus or load_corpus()
     rows = []
     for name, delta in R.DELTAS.items():
         editions = [e for e, ed in R.EDITIONS.items() if name in ed["deltas"]]
         how = ", ".join(filter(None, ["data" if "data" in delta else "", delta.get("switch", "")]))
         examples = [f"{ex['total']} → {ex.get('total_under_delta', ex.get('error_under_delta'))}"
                     for ex in delta.get("examples", [])]
+        cases = [c["id"] for c in corpus.cases if name in delta_alternatives(c)]
         rows.append({"delta": name, "editions": editions, "change": delta["summary"], "source": delta["source"],
-                     "executable": how, "examples": examples})
+                     "executable": how, "examples": examples, "cases": cases})
     return rows
 
 
@@ -425,9 +430,11 @@ def run_editions(args) -> int:
         lines.append(f"* **{name}** — {edition['title']}; source: {edition['source']}; "
                      f"deltas: {', '.join(edition['deltas'])}")
     lines.append("* deltas outside any edition: " + ", ".join(r["delta"] for r in rows if not r["editions"]))
-    lines += ["", markdown_table(["delta", "edition", "change", "source", "executable as", "example total"],
+    lines += ["", markdown_table(["delta", "edition", "change", "source", "executable as", "example total",
+                                  "corpus cases"],
                                  [[r["delta"], ", ".join(r["editions"]) or "—", r["change"], r["source"],
-                                   r["executable"], "; ".join(r["examples"])] for r in rows])]
+                                   r["executable"], "; ".join(r["examples"]), ", ".join(r["cases"]) or "—"]
+                                  for r in rows])]
     _emit("\n".join(lines) + "\n", args.out)
     return 0
 

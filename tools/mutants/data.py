@@ -167,6 +167,14 @@ EQUIVALENT = {
     "drop:quadruple_chow>pure_double_chow": "一般高 beside 一色四同顺 needs a fifth identical chow — a fifth copy",
     "variants:quadruple_chow>pure_double_chow=gb13": "一般高 beside 一色四同顺 needs a fifth identical chow",
 }
+#: 老少副 made repeatable lifts only its once-limit inside the chow-pair forest (seed000 §二.6): the
+#: forest still holds (nodes − components) links, and two 老少副 pairs are always also joined by 一般高
+#: or 喜相逢 (docs/rulings.md R-001, ``gb16 prove``), which Kruskal in table order takes first — so the
+#: links counted and listed are the same; only the admissible listings of a tie grow (edition delta
+#: ``two-terminal-chows-repeatable``, which is this change).
+EQUIVALENT["repeatable:two_terminal_chows"] = (
+    "inside the chow-pair forest a second 老少副 never joins two parts that 一般高/喜相逢 left apart "
+    "(R-001), so the counted and listed links are the same; only the admissible listings grow")
 #: 老少副 beside 一色四步高: the fifth chow (123 or 789) also relates to the group by 连六 (a group of step 1
 #: holds 456) or 一般高 (step 2 holds both 123 and 789); the forest takes that relation first (table order,
 #: combination.chow_links) and it is still excluded, so the 老少副 edge never counts either way.

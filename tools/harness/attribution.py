@@ -142,8 +142,8 @@ def explains(case_input, label: str, actual: dict, template: dict | None, declar
 
 def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
     """The candidates under which ``actual`` is one of the reference's admissible answers for
-    ``case_input`` — single changes, else pairs of them; empty when none is.  Only candidates
-    that change the reference's answer for the hand are tried."""
+    ``case_input`` — single changes, else pairs of them, else a whole edition's deltas; empty
+    when none is.  Only candidates that change the reference's answer for the hand are paired."""
     found, touching = [], []
     base = answers(case_input, declared).key()
     for label, rules in candidates(declared):
@@ -157,6 +157,11 @@ def explain_case(case_input, actual: dict, template: dict | None, declared: Rule
         for a, b in combinations(touching, 2):
             if explains(case_input, f"{a}+{b}", actual, template, declared):
                 found.append(f"{a}+{b}")
+    if not found:   # an edition whose deltas act only together on this hand
+        for edition in R.EDITIONS.values():
+            label = "+".join(d for d in edition["deltas"] if d not in declared.deltas)
+            if "+" in label and explains(case_input, label, actual, template, declared):
+                found.append(label)
     return found
 
 

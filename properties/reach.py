@@ -51,7 +51,7 @@ def example_case(example: Any) -> Case | None:
 @functools.lru_cache(maxsize=65536)
 def _features(case: Case) -> frozenset[str]:
     out: set[str] = set()
-    waits = formal_waits(case.hand, case.win_tile)
+    waits = formal_waits(case.hand, case.win_tile, case.variant)
     out.add(f"waits:{min(len(waits), 3)}")
     if len(waits) == 1:
         out.add("single_formal_wait")
@@ -65,7 +65,7 @@ def _features(case: Case) -> frozenset[str]:
         out.add("below_minimum")  # 起和 8 is at stake (seed000 §三 花牌: flowers never count)
     most_links = 0
     sole_everywhere: set | None = None
-    for reading in readings(case.hand, case.win_tile):
+    for reading in readings(case.hand, case.win_tile, case.variant):
         f = D.facts_of(case, reading, waits)
         holds = D.holding(f)
         out.update(f"fan:{fan}" for fan in holds)

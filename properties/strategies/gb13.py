@@ -8,11 +8,16 @@ pair (35), 九莲宝灯 (5), 一色双龙会 (8) and 三色双龙会 (23), 四�
 drawn with the same weight, so that every fan whose 不计 list is gb13's own shows in the
 ci stream (gb16.properties.reach claims the shares).
 
-The hands are built from the texts' definitions alone; property 16 reads them back only
-through the scorer under test and the independent transcription of the exclusions
-(gb16.properties.rulebook).  The properties' own model (gb16.properties.hands) reads gb16
-hands only, so nothing here asks it whether a hand wins: each family is a winning shape
-by construction.
+The families of :data:`CONTEST_FAMILIES` build hands whose readings compete with different
+fan structures (xinbian 第六章 2 解释原则): two doubled chows and a pair, which are also seven
+pairs (七对 or 连七对 against 一般高/一色双龙会/一色四步高 …, 例 1), and three pungs of
+consecutive numbers in one suit, which are also three identical chows (一色三节高/三暗刻
+against 一色三同顺, 例 3).  Property 19 (gb13 no mixing) leans on them.
+
+The hands are built from the texts' definitions alone, each family a winning shape by
+construction; the properties read them back with their own model (gb16.properties.hands
+reads the gb13 shapes too) and tests/test_properties_strategies.py checks every drawn hand
+is a legal gb13 winning hand by that model.
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ FAMILIES = (
     "thirteen_orphans", "knitted_tiles", "knitted_tiles_seven_honours", "knitted_straight",
     "nine_gates", "pure_terminal_chows", "three_suited_terminal_chows", "all_terminals",
 )
+
+#: Hands whose readings compete (property 19): see the module docstring.
+CONTEST_FAMILIES = ("contest_pairs", "contest_pairs", "contest_pungs", "contest_pungs",
+                    "pure_terminal_chows", "nine_gates")
 
 TERMINALS_AND_HONOURS = tuple(f"{r}{s}" for s in NUMBER_SUITS for r in (1, 9)) + HONOURS
 
@@ -76,6 +85,27 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
     pool = _Pool()
     sets: list[tuple[str, ...]] = []
     everything = frozenset(ALL_TILES)
+    if family == "contest_pairs":
+        # a chow twice, another chow twice (the same suit, shifted, half the time) and a pair:
+        # seven pairs (xinbian 第七章 19, 6) or four chows and a pair (第二章 1), 例 1 of 第六章 2
+        first = (s, draw(st.integers(1, 7)))
+        if draw(st.booleans()):
+            second = (s, draw(st.integers(1, 7)))
+        else:
+            second = (draw(st.sampled_from([x for x in NUMBER_SUITS if x != s])), draw(st.integers(1, 7)))
+        tiles = [t for suit_letter, start in (first, second) for t in _chow(suit_letter, start) * 2]
+        pool.take(tiles)
+        pair = _draw_pair(draw, pool, frozenset(
+            everything if draw(st.booleans()) else _tiles_of(range(1, 10), s)))
+        return tiles + [pair, pair], []
+    if family == "contest_pungs":
+        # three pungs of consecutive numbers in one suit, standing (三节高/三暗刻 or three identical
+        # chows, 第六章 2 例 3), one more set and a pair
+        a = draw(st.integers(1, 7))
+        tiles = [f"{a + k}{s}" for k in range(3) for _ in range(3)]
+        pool.take(tiles)
+        sets.append(_draw_group(draw, pool, everything, "cp"))
+        return tiles, sets + [(_draw_pair(draw, pool, everything),) * 2]
     if family == "knitted_straight":
         # 组合龙 beside one set and a pair (第七章 35)
         knitted = draw(st.sampled_from(KNITTED_OPTIONS))
@@ -114,7 +144,7 @@ def cases(draw, families=FAMILIES) -> Case:
     sets, pair = groups[:-1], groups[-1:]
     standing.extend(t for p in pair for t in p)
     counts = Counter(standing) + Counter(t for g in sets for t in g)
-    if family in ("standard", "four_concealed_pungs", "knitted_straight", "all_terminals"):
+    if family in ("standard", "four_concealed_pungs", "knitted_straight", "all_terminals", "contest_pungs"):
         # exposure: concealed (four_concealed_pungs always), mixed or open; a pung whose fourth
         # copy is free sometimes becomes a kong
         mode = "concealed" if family == "four_concealed_pungs" else draw(

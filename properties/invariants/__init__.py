@@ -91,7 +91,7 @@ from gb16.properties.invariants.p17_gb13_definition_consistency import (  # noqa
 from gb16.properties.invariants.p18_gb13_waits import gb13_waits  # noqa: F401
 from gb16.properties.invariants.p19_gb13_no_mixing import gb13_no_mixing  # noqa: F401
 from gb16.properties.invariants.p20_gb13_win_method import gb13_win_method  # noqa: F401
-from gb16.properties.invariants.p21_gb13_relabelling import RELABELLINGS, gb13_relabelling  # noqa: F401
+from gb16.properties.invariants.p21_gb13_relabelling import gb13_relabelling  # noqa: F401
 
 PROPERTIES.sort(key=lambda p: p.number)
 BY_NAME: dict[str, Property] = {p.name: p for p in PROPERTIES}

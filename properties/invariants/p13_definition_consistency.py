@@ -181,7 +181,7 @@ def _reported_big(interp: dict, index: dict[int, int]) -> tuple | None:
 DEFINITION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "terminals", "knitted", "knitted",
                                     "pungs", "kongs", "honours",
                                     *(f"target:{t}" for t in dict.fromkeys(S.TARGETS)),
-                                    "terminals", "pung_family")
+                                    "terminals", "pung_family", "green_without_dragon", "green")
 
 
 @register(13, "definition_consistency", "On the reported reading every fan reported holds by its "

@@ -20,4 +20,4 @@ gb13_definition_consistency = register(
     "on the reported reading and every fan that holds is reported or excluded — the special shapes (七对, "
     "连七对, 十三幺, 全不靠, 七星不靠), 组合龙, 九莲宝灯, the 双龙会 and the four-set fans",
     "xinbian 第二章 1–5, 第六章 3–5, 第七章 1–82; gb16.properties.rulebook",
-    lambda: gb13.cases(), weight=0.5)(definition_consistency)
+    lambda: gb13.cases(gb13.ALL_FAMILIES), weight=0.25)(definition_consistency)

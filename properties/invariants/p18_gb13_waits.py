@@ -17,4 +17,4 @@ from gb16.properties.strategies import gb13
 gb13_waits = register(
     18, "gb13_waits", "Property 10 on gb13 hands: the formal wait set by the properties' own enumeration "
     "(the special shapes' waits included), wait fans only on a single wait and a basic shape",
-    "xinbian 第二章 1–5, 第六章 6, 第七章 77–79", lambda: gb13.cases(), weight=0.5)(waits)
+    "xinbian 第二章 1–5, 第六章 6, 第七章 77–79", lambda: gb13.cases(gb13.ALL_FAMILIES), weight=0.5)(waits)

@@ -20,5 +20,5 @@ gb13_no_mixing = register(
     "four sets, pungs against chows, the winning tile's place): the best single interpretation by the "
     "properties' own enumeration, its fans alone",
     "xinbian 第六章 2 解释原则 (例 1–4), 第二章 1–5",
-    lambda: gb13.cases(gb13.CONTEST_FAMILIES + gb13.FAMILIES), weight=1.0,
+    lambda: gb13.cases(gb13.CONTEST_FAMILIES + gb13.ALL_FAMILIES), weight=1.0,
     needs=("explain", "score_interpretation"))(no_mixing)

@@ -18,4 +18,4 @@ gb13_win_method = register(
     20, "gb13_win_method", "Property 9 on gb13 hands: 门前清/不求人/自摸 by concealment and win method "
     "(门清原则 for the concealed shapes), the flags' fans, 全求人, melding a chow adds nothing concealed",
     "xinbian 第六章 3, 第七章 44–47, 52, 56, 58, 62, 80; R-006, R-014",
-    lambda: st.fixed_dictionaries({"case": gb13.cases(), "pick": st.integers(0, 20)}), weight=0.5)(win_method)
+    lambda: st.fixed_dictionaries({"case": gb13.cases(gb13.ALL_FAMILIES), "pick": st.integers(0, 20)}), weight=0.5)(win_method)

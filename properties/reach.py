@@ -11,9 +11,13 @@ readings, gb16.properties.definitions), never by the scorer.
 
     gb16 properties --stats [--profile ci] [--only NAME …]
 
-prints, per property, every claimed structure with its share and minimum, and the full
-distribution of fans, links and big combinations in the stream; tests/test_reach.py
-asserts each minimum at the ci budget (gb16.properties.replay records the streams).
+prints, per property, every claimed structure with its share and minimum, the full
+distribution of links, big combinations and shapes in the stream, and per variant the number
+of examples holding each fan; then the reach per fan (:func:`fan_reach`): for each variant,
+every fan and every form of one (:data:`FORMS`, e.g. 绿一色 with or without 发) against the
+examples of the properties that judge it (:data:`JUDGING`).  tests/test_reach.py asserts each
+minimum at the ci budget, and that every fan and form of each variant is held by at least one
+judging property's example (gb16.properties.replay records the streams).
 """
 
 from __future__ import annotations

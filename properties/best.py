@@ -32,9 +32,9 @@ class Scored:
 def interpretations(case: Case) -> tuple[Scored, ...]:
     """Every interpretation of ``case``, scored on its own, best first (kept for the last
     cases asked: properties 5 and 10 ask it of the same example)."""
-    waits = formal_waits(case.hand, case.win_tile)
+    waits = formal_waits(case.hand, case.win_tile, case.variant)
     out = []
-    for r in readings(case.hand, case.win_tile):
+    for r in readings(case.hand, case.win_tile, case.variant):
         f = D.facts_of(case, r, waits)
         holds = D.holding(f)
         for choice in D.big_choices(holds):

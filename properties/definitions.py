@@ -1,4 +1,4 @@
-"""The gb16 fan definitions, written again from the texts for the property suite.
+"""The fan definitions of gb16 and gb13, written again from the texts for the property suite.
 
 The definition-consistency and big-combination properties (gb16.properties.invariants 13
 and 14) need to know, for one reading of a hand, which fans hold by definition.  This
@@ -11,8 +11,10 @@ scorer under test like any other.
   it is melded (明露) and whether it is concealed (暗, xinbian 第三章 17–19, seed000 §二.3),
   the pair, the tiles of the whole hand (kongs with their four tiles, seed000 §三 "全部"),
   the winning tile's place and the formal wait set (seed000 §二.7).
-* :data:`DEFINITIONS` — one predicate per gb16 fan (花牌 and 无番和 aside), each citing
-  its clause.  A predicate returns the fan's *occurrences*: a list with one tuple of set
+* :data:`DEFINITIONS` — one predicate per fan (花牌 and 无番和 aside), each citing its
+  clause: the gb16 fans, and the fans only gb13 has (xinbian 第七章 4, 6, 7, 13, 19, 20, 29,
+  34: 九莲宝灯, 连七对, 十三幺, 一色双龙会, 七对, 七星不靠, 三色双龙会, 全不靠), which hold
+  only on gb13's shapes (gb16.properties.hands: four sets and a pair, the special shapes).  A predicate returns the fan's *occurrences*: a list with one tuple of set
   indices per way the fan forms (``[()]`` for a fan of the whole hand, ``[]`` when it
   does not hold), so that exclusions of "these sets" (这三副刻子不计幺九刻) can be applied
   to exactly those sets.
@@ -24,7 +26,8 @@ scorer under test like any other.
   of gb16.properties.rulebook (the texts' 不计 sentences) applied by counted fans only (R-013), 无番和 (R-012).  It is used
   only to compare the big-combination choices of one reading with each other.
 
-Only gb16 is modelled (the property strategies generate gb16 hands).
+A fan holds only in a variant that has it (gb16.properties.rulebook: §三 "本扩展不设此番");
+the 不计 entries act per variant (the case's own).
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from typing import Callable
 
 from gb16.properties import rulebook
 from gb16.properties.hands import (
-    GREEN_TILES, REVERSIBLE_TILES, Case, Reading, formal_waits, is_honour,
-    is_terminal_or_honour, rank, suit,
+    GREEN_TILES, HONOUR_TILES, KNITTED_OPTIONS, REVERSIBLE_TILES, SPECIAL_SHAPES, Case, Reading,
+    formal_waits, is_honour, is_terminal_or_honour, rank, suit,
 )
 
 #: The fan table as the properties read it: transcribed again from the texts
@@ -51,8 +54,9 @@ WIND_TILES = ("1z", "2z", "3z", "4z")
 DRAGON_TILES = ("5z", "6z", "7z")
 WIND_TILE_OF = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
 
-#: seed000 §二.5: at most one of these per interpretation (the gb16 members of the group).
-FOUR_CHOW_FANS = ("quadruple_chow", "four_pure_shifted_chows")
+#: seed000 §二.5, xinbian 第六章 5 组合原则: at most one of these per interpretation (一色双龙会
+#: and 三色双龙会 are four-chow fans of gb13 only).
+FOUR_CHOW_FANS = ("quadruple_chow", "four_pure_shifted_chows", "pure_terminal_chows", "three_suited_terminal_chows")
 THREE_CHOW_FANS = ("pure_triple_chow", "pure_straight", "pure_shifted_chows", "mixed_straight",
                    "mixed_triple_chow", "mixed_shifted_chows")
 PUNG_SEQUENCE_FANS = ("four_pure_shifted_pungs", "pure_shifted_pungs")
@@ -107,7 +111,7 @@ class Facts:
     case: Case
     reading: Reading
     sets: tuple[SetFact, ...] = field(compare=False)
-    pair: str = field(compare=False)
+    pair: str | None = field(compare=False)        # None in a gb13 special shape
     tiles: tuple[str, ...] = field(compare=False)     # every tile of the hand, kongs with four
     counts: Counter = field(compare=False)
     waits: tuple[str, ...]     # the formal wait set (seed000 §二.7)
@@ -134,6 +138,15 @@ class Facts:
     @property
     def standard(self) -> bool:
         return self.reading.shape == "standard"
+
+    @property
+    def special(self) -> bool:
+        """A gb13 special shape (xinbian 第二章 3–5): no sets, no pair."""
+        return self.reading.shape in SPECIAL_SHAPES
+
+    @property
+    def variant(self) -> str:
+        return self.case.variant
 
     def pungs(self) -> list[SetFact]:
         return [g for g in self.sets if g.is_pung]
@@ -187,7 +200,7 @@ def facts_of(case: Case, reading: Reading, waits: list[str] | None = None) -> Fa
                             concealed, holds_win))
     tiles = tuple(case.hand.all_tiles())
     if waits is None:
-        waits = formal_waits(case.hand, case.win_tile)
+        waits = formal_waits(case.hand, case.win_tile, case.variant)
     return Facts(case, reading, tuple(sets), reading.pair, tiles, Counter(tiles), tuple(waits))
 
 
@@ -207,8 +220,8 @@ DEFINITIONS: dict[str, Definition] = {}
 
 def define(fan: str, clause: str):
     def register(test):
-        if fan not in FAN or not FAN[fan]["applies"]["gb16"]:  # pragma: no cover - a programming error
-            raise AssertionError(f"{fan} is not a gb16 fan")
+        if fan not in FAN or fan in NOT_DEFINED_HERE:  # pragma: no cover - a programming error
+            raise AssertionError(f"{fan} is not a fan defined on a reading")
         DEFINITIONS[fan] = Definition(fan, clause, test)
         return test
     return register
@@ -269,6 +282,81 @@ def _all_green(f: Facts) -> Occurrences:
 @define("four_kongs", "seed000 §二.3, §三 四杠: 至少四副杠; 五杠仍只计一次")
 def _four_kongs(f: Facts) -> Occurrences:
     return whole(len(f.kongs()) >= 4)
+
+
+# gb13 only (xinbian 第七章; seed000 §二.1 "七对、七星不靠、全不靠……均不适用", §三 本扩展不设此番)
+
+def _same_suit_tiles(tiles) -> str | None:
+    """The one suit of numbered tiles ``tiles`` are all of, or None."""
+    suits = {suit(t) for t in tiles}
+    return next(iter(suits)) if len(suits) == 1 and not any(is_honour(t) for t in tiles) else None
+
+
+@define("nine_gates", "xinbian 第七章 4: 一种花色的 1、9 各三张, 2–8 各一张共十三张序数牌的立牌外加该花色任意"
+        "一张序数牌的和牌张组成的基本和牌型")
+def _nine_gates(f: Facts) -> Occurrences:
+    if not f.standard or f.case.hand.melds:
+        return []
+    before = list(f.case.hand.standing)
+    before.remove(f.case.win_tile)
+    s = _same_suit_tiles(f.tiles)
+    return whole(s is not None and Counter(before) == Counter(
+        f"{r}{s}" for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)))
+
+
+@define("seven_shifted_pairs", "xinbian 第七章 6: 由花色相同、序数依次递增 1 的七个对子组成的特殊和牌型")
+def _seven_shifted_pairs(f: Facts) -> Occurrences:
+    ranks = sorted(rank(t) for t in f.counts)
+    return whole(f.reading.shape == "seven_pairs" and _same_suit_tiles(f.tiles) is not None
+                 and len(ranks) == 7 and ranks == list(range(ranks[0], ranks[0] + 7)))
+
+
+@define("thirteen_orphans", "xinbian 第七章 7: 任意一种幺九牌的对子外加其余十二种幺九牌各一张组成的特殊和牌型")
+def _thirteen_orphans(f: Facts) -> Occurrences:
+    return whole(f.reading.shape == "thirteen_orphans")
+
+
+def _terminal_chows(f: Facts) -> list[tuple[str, str]]:
+    """The (suit, start) of the reading's chows, when they are all 123 or 789 and four."""
+    chows = f.chows()
+    if len(chows) != 4 or len(f.sets) != 4 or not all(rank(g.tile) in (1, 7) for g in chows):
+        return []
+    return sorted((suit(g.tile), rank(g.tile)) for g in chows)
+
+
+@define("pure_terminal_chows", "xinbian 第七章 13: 一种花色的 123、789 顺子各两副以及该花色的 5 的将牌组成的基本和牌型")
+def _pure_terminal_chows(f: Facts) -> Occurrences:
+    c = _terminal_chows(f)
+    ok = (f.standard and bool(c) and c == sorted([(c[0][0], 1), (c[0][0], 1), (c[0][0], 7), (c[0][0], 7)])
+          and f.pair == f"5{c[0][0]}")
+    return [indices(f.chows())] if ok else []
+
+
+@define("three_suited_terminal_chows", "xinbian 第七章 29: 一种花色的 123、789 两副顺子, 另一花色的 123、789 "
+        "两副顺子以及第三种花色的 5 的将牌组成的基本和牌型")
+def _three_suited_terminal_chows(f: Facts) -> Occurrences:
+    c = _terminal_chows(f)
+    suits = sorted({s for s, _ in c})
+    ok = (f.standard and len(suits) == 2 and c == sorted((s, r) for s in suits for r in (1, 7))
+          and f.pair is not None and not is_honour(f.pair) and suit(f.pair) not in suits and rank(f.pair) == 5)
+    return [indices(f.chows())] if ok else []
+
+
+@define("seven_pairs", "xinbian 第七章 19: 由七个对子组成的特殊和牌型")
+def _seven_pairs(f: Facts) -> Occurrences:
+    return whole(f.reading.shape == "seven_pairs")
+
+
+@define("greater_honors_and_knitted_tiles", "xinbian 第七章 20: 七种字牌各一张, 外加 147/258/369 共九种序数牌"
+        "中任意七种牌各一张组成的特殊和牌型")
+def _greater_honors_and_knitted_tiles(f: Facts) -> Occurrences:
+    return whole(f.reading.shape == "honours_knitted" and all(f.counts[t] for t in HONOUR_TILES))
+
+
+@define("lesser_honors_and_knitted_tiles", "xinbian 第七章 34: 147/258/369 与七种字牌共十六种牌中任意十四种牌"
+        "各一张组成的特殊和牌型")
+def _lesser_honors_and_knitted_tiles(f: Facts) -> Occurrences:
+    return whole(f.reading.shape == "honours_knitted")
 
 
 # 64 ---------------------------------------------------------------------------------
@@ -398,9 +486,11 @@ def _three_concealed_pungs(f: Facts) -> Occurrences:
 
 # 12 ---------------------------------------------------------------------------------
 
-@define("knitted_straight", "xinbian 第七章 35, seed000 §三 组合龙: 九张组合龙留在手内 (组合龙型)")
+@define("knitted_straight", "xinbian 第七章 35, seed000 §三 组合龙: 九张组合龙留在手内 (组合龙型); gb13: "
+        "和牌中有一种花色的 147、另一花色的 258、第三种花色的 369 (全不靠 with all nine, 第七章 34 牌例)")
 def _knitted_straight(f: Facts) -> Occurrences:
-    return whole(f.reading.shape == "knitted")
+    return whole(f.reading.shape == "knitted" or (
+        f.reading.shape == "honours_knitted" and any(all(f.counts[t] for t in k) for k in KNITTED_OPTIONS)))
 
 
 @define("upper_four", "xinbian 第七章 36: 由序数牌 6、7、8、9 组成的和牌")
@@ -553,7 +643,7 @@ def _concealed_hand(f: Facts) -> Occurrences:
 
 @define("all_chows", "seed000 §二.2, §三 平和: 普通型五副均为顺子、将牌为数牌; 组合龙型两副普通面子均为顺子、将牌为数牌")
 def _all_chows(f: Facts) -> Occurrences:
-    return whole(all(g.is_chow for g in f.sets) and not is_honour(f.pair))
+    return whole(not f.special and all(g.is_chow for g in f.sets) and not is_honour(f.pair))
 
 
 @define("tile_hog", "xinbian 第七章 64, seed000 §三 四归一, §四.6: 每一种未作杠的牌在整手恰有四张")
@@ -690,7 +780,8 @@ def holding(f: Facts) -> dict[str, Occurrences]:
 
 @functools.lru_cache(maxsize=256)
 def _holding(f: Facts) -> dict[str, Occurrences]:
-    return {fan: occ for fan, d in DEFINITIONS.items() if (occ := d.test(f))}
+    return {fan: occ for fan, d in DEFINITIONS.items()
+            if FAN[fan]["applies"][f.variant] and (occ := d.test(f))}
 
 
 def big_choices(holds: dict[str, Occurrences]) -> list[tuple[str, tuple[int, ...]] | None]:
@@ -730,10 +821,11 @@ def exclusions_of(fan: str, variant: str = "gb16") -> list[dict]:
     return rulebook.exclusions_of(fan, variant)
 
 
-def counted(f: Facts, holds: dict[str, Occurrences], choice, variant: str = "gb16") -> Counter:
+def counted(f: Facts, holds: dict[str, Occurrences], choice, variant: str | None = None) -> Counter:
     """The fans one reading counts with one big-combination ``choice`` (a member of
     :func:`big_choices`).  The chow-pair links are counted as ``"chow_pairs"`` (each 1 point;
-    which relation each link names is a tie, R-001)."""
+    which relation each link names is a tie, R-001).  ``variant``: the case's own unless given."""
+    variant = variant or f.variant
     occ: dict[str, Occurrences] = {k: list(v) for k, v in holds.items()
                                    if k not in BIG_COMBINATION and k not in CHOW_PAIR_FANS}
     if choice is not None:
@@ -792,5 +884,5 @@ def chow_candidates(chows) -> list[tuple[str, tuple[int, ...]]]:
     satisfy, each with the indices of the chows it uses."""
     bare = ChowsOnly(tuple(SetFact(i, "chow", tuple(f"{t + k}{s}" for k in range(3)), False, True, False)
                            for i, (s, t) in enumerate(chows)))
-    return [(fan, occ) for fan in FOUR_CHOW_FANS + THREE_CHOW_FANS
+    return [(fan, occ) for fan in FOUR_CHOW_FANS + THREE_CHOW_FANS if FAN[fan]["applies"]["gb16"]
             for occ in DEFINITIONS[fan].test(bare)]

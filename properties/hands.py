@@ -1,4 +1,4 @@
-"""A small, independent model of gb16 hands for the property suite.
+"""A small, independent model of gb16 and gb13 hands for the property suite.
 
 The properties must not trust the scorer they test, so this module re-implements,
 from the texts and without importing ``gb16.reference``, the few things they need:
@@ -6,7 +6,9 @@ from the texts and without importing ``gb16.reference``, the few things they nee
 * reading and writing the hand notation of docs/contract.md (seed000 §四),
 * the winning shapes: five sets and a pair (xinbian 第二章 1, seed000 §二) and the
   组合龙 shape — 147/258/369 of three distinct suits among the standing tiles, two
-  more sets and a pair (xinbian 第二章 2, seed000 §三 组合龙, docs/rulings.md R-005),
+  more sets and a pair (xinbian 第二章 2, seed000 §三 组合龙, docs/rulings.md R-005);
+  in gb13 four sets and a pair, the 组合龙 with one set and a pair, and the special
+  shapes of xinbian 第二章 3–5 (七对, 全不靠, 十三幺: fourteen standing tiles, no meld),
 * every decomposition ("reading") of a hand, with every placement of the winning tile
   (docs/rulings.md R-015),
 * the formal wait set (seed000 §二.7, docs/rulings.md R-010),
@@ -40,6 +42,16 @@ INDEX = {tile: i for i, tile in enumerate(ALL_TILES)}
 
 #: The knitted triples of the 组合龙 shape (xinbian 第二章 2).
 KNITTED_RANKS = ((1, 4, 7), (2, 5, 8), (3, 6, 9))
+
+#: The number of sets of the standard shape, and of tiles at the win (kongs as three): five
+#: sets and a pair, 17 tiles (seed000 §二); four sets and a pair, 14 (xinbian 第二章 1).
+SETS = {"gb16": 5, "gb13": 4}
+TILE_COUNT = {"gb16": 17, "gb13": 14}
+#: gb13's special shapes (xinbian 第二章 3–5): 七对 (seven pairs), 全不靠 (the knitted tiles and
+#: honours, fourteen different tiles), 十三幺 (the thirteen 幺九 tiles, one twice).
+SPECIAL_SHAPES = ("seven_pairs", "honours_knitted", "thirteen_orphans")
+#: the thirteen 幺九 tiles (xinbian 第七章 7)
+ORPHANS = tuple(f"{r}{s}" for s in "mps" for r in (1, 9)) + tuple(f"{r}z" for r in range(1, 8))
 
 #: 绿一色 tiles (xinbian 第七章 3) and 推不倒 tiles (xinbian 第七章 40).
 GREEN_TILES = frozenset({"2s", "3s", "4s", "6s", "8s", "7z"})
@@ -267,11 +279,11 @@ class Group:
 class Reading:
     """One legal reading of a winning hand with one placement of the winning tile."""
 
-    shape: str                      # "standard" | "knitted"
-    sets: tuple[Group, ...]         # sorted
-    pair: str                       # the pair's tile
+    shape: str                      # "standard" | "knitted" | one of SPECIAL_SHAPES (gb13)
+    sets: tuple[Group, ...]         # sorted (none in a special shape)
+    pair: str | None                # the pair's tile (None in a special shape)
     knitted: tuple[str, ...] | None  # the nine knitted tiles, sorted
-    win_in: str                     # "pair" | "knitted" | "set"
+    win_in: str                     # "pair" | "knitted" | "set" | "special"
     win_group: Group | None         # the set holding the winning tile (win_in == "set")
 
     def key(self) -> tuple:
@@ -352,29 +364,54 @@ def knitted_options() -> list[tuple[str, ...]]:
 
 
 KNITTED_OPTIONS = knitted_options()
+HONOUR_TILES = tuple(f"{r}z" for r in range(1, 8))
 
 
-def shape_decompositions(standing: Iterable[str], melds: tuple[Meld, ...] = ()) -> list[tuple]:
-    """Every way the standing tiles complete a winning shape with the fixed melds.
+def special_shapes(counts: list[int]) -> list[str]:
+    """The gb13 special shapes fourteen standing tiles (no meld) form (xinbian 第二章 3–5):
+
+    * 七对 — "由七个对子组成" (第七章 19): every tile type held twice or four times (four
+      of a kind are two pairs: 第七章 3 and 19 score 七对 beside 四归一);
+    * 全不靠 — "一种花色的 147、另一花色的 258、第三种花色的 369、七种字牌共十六种牌中任意
+      十四种牌各一张" (第七章 34; 七星不靠, 20, is the case with all seven honours);
+    * 十三幺 — "任意一种幺九牌的对子外加其余十二种幺九牌各一张" (第七章 7)."""
+    if sum(counts) != 14:
+        return []
+    out = []
+    if all(n in (0, 2, 4) for n in counts):
+        out.append("seven_pairs")
+    held = {ALL_TILES[i] for i, n in enumerate(counts) if n}
+    if max(counts) == 1 and any(held <= set(k) | set(HONOUR_TILES) for k in KNITTED_OPTIONS):
+        out.append("honours_knitted")
+    if held == set(ORPHANS):
+        out.append("thirteen_orphans")
+    return out
+
+
+def shape_decompositions(standing: Iterable[str], melds: tuple[Meld, ...] = (),
+                         variant: str = "gb16") -> list[tuple]:
+    """Every way the standing tiles complete a winning shape of ``variant`` with the fixed melds.
 
     Returns a list of (shape, standing_sets, pair_tile, knitted_tiles) with
-    standing_sets a tuple of Groups (concealed chows and pungs).
+    standing_sets a tuple of Groups (concealed chows and pungs); a gb13 special shape is
+    (shape, (), None, None).
     """
-    return list(_shape_decompositions(tuple(standing), tuple(melds)))
+    return list(_shape_decompositions(tuple(standing), tuple(melds), variant))
 
 
 @functools.lru_cache(maxsize=1024)
-def _shape_decompositions(standing: tuple[str, ...], melds: tuple[Meld, ...]) -> tuple[tuple, ...]:
+def _shape_decompositions(standing: tuple[str, ...], melds: tuple[Meld, ...],
+                          variant: str = "gb16") -> tuple[tuple, ...]:
     """:func:`shape_decompositions`, kept for the last hands seen: the properties ask it of
     the same tiles again and again (every placement of the winning tile, every property of
     one example; the exhaustive checks, every winning tile of one standing hand)."""
     counts = to_counts(standing)
     out = set()
-    nsets = 5 - len(melds)
+    nsets = SETS[variant] - len(melds)
     if nsets >= 0:
         for sets, pair in decompose_counts(counts[:], nsets, True):
             out.add(("standard", tuple(sorted(_group_of(k, i) for k, i in sets)), ALL_TILES[pair], None))
-    if len(melds) <= 2:
+    if nsets >= 3:
         for knitted in KNITTED_OPTIONS:
             rest = counts[:]
             ok = True
@@ -383,26 +420,31 @@ def _shape_decompositions(standing: tuple[str, ...], melds: tuple[Meld, ...]) ->
                 ok = ok and rest[INDEX[t]] >= 0
             if not ok:
                 continue
-            for sets, pair in decompose_counts(rest, 2 - len(melds), True):
+            for sets, pair in decompose_counts(rest, nsets - 3, True):
                 out.add(("knitted", tuple(sorted(_group_of(k, i) for k, i in sets)), ALL_TILES[pair], knitted))
+    if variant == "gb13" and not melds:
+        out.update((shape, (), None, None) for shape in special_shapes(counts))
     return tuple(sorted(out, key=repr))
 
 
-def is_winning(hand: Hand) -> bool:
-    return bool(shape_decompositions(hand.standing, hand.melds))
+def is_winning(hand: Hand, variant: str = "gb16") -> bool:
+    return bool(shape_decompositions(hand.standing, hand.melds, variant))
 
 
 def meld_groups(melds: Iterable[Meld]) -> tuple[Group, ...]:
     return tuple(Group(m.kind, m.tiles, exposed=not m.concealed, concealed_kong=m.concealed) for m in melds)
 
 
-def readings(hand: Hand, win_tile: str) -> list[Reading]:
-    """Every legal reading with every placement of the winning tile (R-015)."""
+def readings(hand: Hand, win_tile: str, variant: str = "gb16") -> list[Reading]:
+    """Every legal reading with every placement of the winning tile (R-015); a gb13 special
+    shape is one reading, the winning tile in the shape (win_in ``special``)."""
     fixed = meld_groups(hand.melds)
     out: dict[tuple, Reading] = {}
-    for shape, sets, pair, knitted in shape_decompositions(hand.standing, hand.melds):
+    for shape, sets, pair, knitted in shape_decompositions(hand.standing, hand.melds, variant):
         all_sets = tuple(sorted(fixed + sets))
         placements: list[tuple[str, Group | None]] = []
+        if shape in SPECIAL_SHAPES:
+            placements.append(("special", None))
         if pair == win_tile:
             placements.append(("pair", None))
         if knitted and win_tile in knitted:
@@ -416,43 +458,49 @@ def readings(hand: Hand, win_tile: str) -> list[Reading]:
     return list(out.values())
 
 
-def formal_waits(hand: Hand, win_tile: str) -> list[str]:
-    """seed000 §二.7 / R-010: every tile type that completes the 16 tiles before the win
-    (fixed melds stay fixed), whether or not copies remain."""
+def formal_waits(hand: Hand, win_tile: str, variant: str = "gb16") -> list[str]:
+    """seed000 §二.7 / R-010 (xinbian 第六章 6 for gb13): every tile type that completes the
+    hand before the win (fixed melds stay fixed) into a winning shape of ``variant`` — the
+    special shapes of gb13 included — whether or not copies remain."""
     before = list(hand.standing)
     before.remove(win_tile)
-    return list(_waits_of(tuple(to_counts(before)), len(hand.melds)))
+    return list(_waits_of(tuple(to_counts(before)), len(hand.melds), variant))
 
 
-def _completes(counts: list[int], nmelds: int) -> bool:
+def _completes(counts: list[int], nmelds: int, variant: str = "gb16") -> bool:
     """Do these standing tiles, with ``nmelds`` fixed melds, form a winning shape?"""
-    if next(decompose_counts(counts[:], 5 - nmelds, True), None) is not None:
+    nsets = SETS[variant] - nmelds
+    if next(decompose_counts(counts[:], nsets, True), None) is not None:
         return True
-    if nmelds > 2:
+    if variant == "gb13" and not nmelds and special_shapes(counts):
+        return True
+    if nsets < 3:
         return False
     for knitted in KNITTED_OPTIONS:
         rest = counts[:]
         for t in knitted:
             rest[INDEX[t]] -= 1
-        if min(rest) >= 0 and next(decompose_counts(rest, 2 - nmelds, True), None) is not None:
+        if min(rest) >= 0 and next(decompose_counts(rest, nsets - 3, True), None) is not None:
             return True
     return False
 
 
 @functools.lru_cache(maxsize=200_000)
-def _waits_of(before: tuple[int, ...], nmelds: int) -> tuple[str, ...]:
+def _waits_of(before: tuple[int, ...], nmelds: int, variant: str = "gb16") -> tuple[str, ...]:
     counts = list(before)
     knitted_near = [k for k in KNITTED_OPTIONS if sum(counts[INDEX[t]] >= 1 for t in k) >= 8]
+    # gb13 without melds: 十三幺 and 全不靠 are completed by tiles far from any held tile
+    everywhere = variant == "gb13" and not nmelds
     out = []
     for i, t in enumerate(ALL_TILES):
         # a tile with no copy and no neighbour within two in its suit can only complete
-        # the hand as part of the 组合龙 tiles
+        # the hand as part of the 组合龙 tiles (or, in gb13, of a special shape)
         near = counts[i] > 0 or (i < 27 and any(
             counts[j] for j in range(i - 2, i + 3) if 0 <= j < 27 and j // 9 == i // 9))
-        if not near and not any(t in k for k in knitted_near):
+        if not near and not everywhere and not any(t in k for k in knitted_near):
             continue
         counts[i] += 1
-        if _completes(counts, nmelds):
+        if _completes(counts, nmelds, variant):
             out.append(t)
         counts[i] -= 1
     return tuple(out)
@@ -554,10 +602,10 @@ def flag_problems(case: Case) -> list[str]:
 def is_legal_case(case: Case) -> bool:
     """A legal winning hand with consistent flags (what the strategies must produce)."""
     hand = case.hand
-    return (hand.size() == 17
+    return (hand.size() == TILE_COUNT[case.variant]
             and all(c <= 4 for c in hand.counts().values())
             and case.win_tile in hand.standing
-            and is_winning(hand)
+            and is_winning(hand, case.variant)
             and not flag_problems(case)
             and 0 <= case.flowers <= 8)
 

@@ -11,9 +11,13 @@ readings, gb16.properties.definitions), never by the scorer.
 
     gb16 properties --stats [--profile ci] [--only NAME …]
 
-prints, per property, every claimed structure with its share and minimum, and the full
-distribution of fans, links and big combinations in the stream; tests/test_reach.py
-asserts each minimum at the ci budget (gb16.properties.replay records the streams).
+prints, per property, every claimed structure with its share and minimum, the full
+distribution of links, big combinations and shapes in the stream, and per variant the number
+of examples holding each fan; then the reach per fan (:func:`fan_reach`): for each variant,
+every fan and every form of one (:data:`FORMS`, e.g. 绿一色 with or without 发) against the
+examples of the properties that judge it (:data:`JUDGING`).  tests/test_reach.py asserts each
+minimum at the ci budget, and that every fan and form of each variant is held by at least one
+judging property's example (gb16.properties.replay records the streams).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Any
 
 from gb16.properties import definitions as D
 from gb16.properties.best import best_points
-from gb16.properties.hands import Case, formal_waits, readings
+from gb16.properties.hands import KNITTED_OPTIONS, SETS, Case, formal_waits, is_honour, rank, readings
 from gb16.properties.rulebook import REPEATABLE, whole_exclusions
 from gb16.properties.strategies.gb13 import FAMILIES as GB13_FAMILIES
 
@@ -51,13 +55,13 @@ def example_case(example: Any) -> Case | None:
 @functools.lru_cache(maxsize=65536)
 def _features(case: Case) -> frozenset[str]:
     out: set[str] = set()
-    waits = formal_waits(case.hand, case.win_tile)
+    waits = formal_waits(case.hand, case.win_tile, case.variant)
     out.add(f"waits:{min(len(waits), 3)}")
     if len(waits) == 1:
         out.add("single_formal_wait")
     out.add(f"win_by:{case.win_by}")
     melded = sum(1 for m in case.hand.melds if m.exposed)
-    out.add("concealed" if melded == 0 else "melded_all" if melded == 5 else "melded_some")
+    out.add("concealed" if melded == 0 else "melded_all" if melded == SETS[case.variant] else "melded_some")
     if case.flowers:
         out.add("flowers")
     best = best_points(case)
@@ -65,10 +69,11 @@ def _features(case: Case) -> frozenset[str]:
         out.add("below_minimum")  # 起和 8 is at stake (seed000 §三 花牌: flowers never count)
     most_links = 0
     sole_everywhere: set | None = None
-    for reading in readings(case.hand, case.win_tile):
+    for reading in readings(case.hand, case.win_tile, case.variant):
         f = D.facts_of(case, reading, waits)
         holds = D.holding(f)
         out.update(f"fan:{fan}" for fan in holds)
+        out.update(f"form:{fan}:{form[0]}" for fan in holds for form in FORMS.get(fan, ()) if form[1](f))
         # a fan that counts once (seed000 §二.8) whose definition holds on two choices of sets
         out.update(f"twice:{fan}" for fan, occ in holds.items() if len(occ) >= 2 and fan not in REPEATABLE)
         if "big_three_winds" in holds and any(g.tiles[0][1] != "z" and g.tiles[0][0] in "19" for g in f.pungs()):
@@ -122,22 +127,60 @@ def features(example: Any) -> frozenset[str]:
         return frozenset({"not_a_hand"})
     if case.variant == "gb13":
         return _gb13_features(case)
-    return _features(case)
+    return _features(case) | {"variant:gb16"}
 
 
 def _gb13_features(case: Case) -> frozenset[str]:
-    """A gb13 hand's family (its winning shape by construction, gb16.properties.strategies.gb13)
-    and circumstances: the properties' own model reads gb16 hands only."""
-    out = {f"family:{case.origin.partition(':')[2]}", f"win_by:{case.win_by}"}
+    """A gb13 hand's features by the properties' own model (as a gb16 hand's), its family
+    (gb16.properties.strategies.gb13) and whether it has melds."""
+    out = set(_features(case)) | {"variant:gb13"}
+    family = case.origin.partition(":")[2]
+    if family:
+        out.add(f"family:{family}")
     if case.hand.melds:
         out.add("melds")
-    if case.flowers:
-        out.add("flowers")
     return frozenset(out)
 
 
+# --------------------------------------------------------------------------------------
+# The forms of a fan: where a definition can hold in several ways, each way is a form that a
+# wrong predicate could miss alone (e.g. 绿一色 with or without 发)
+
+def _knitted_complete(f: D.Facts) -> bool:
+    return any(all(f.counts[t] for t in k) for k in KNITTED_OPTIONS)
+
+
+#: fan -> (form, predicate on the facts of a reading on which the fan holds[, the variants it exists in])
+FORMS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "all_green": (("with 发", lambda f: f.counts["7z"] > 0), ("without 发", lambda f: f.counts["7z"] == 0)),
+    "outside_hand": (("with a chow", lambda f: bool(f.chows())), ("pungs only", lambda f: not f.chows())),
+    "knitted_straight": (("组合龙 shape", lambda f: f.reading.shape == "knitted"),
+                         ("in 全不靠", lambda f: f.reading.shape == "honours_knitted", ("gb13",))),
+    "all_chows": (("four or five chows", lambda f: f.standard), ("beside a 组合龙", lambda f: not f.standard)),
+    "tile_hog": (("in sets", lambda f: not f.special), ("in 七对", lambda f: f.special, ("gb13",))),
+    "seven_pairs": (("four of a kind", lambda f: 4 in f.counts.values()),
+                    ("seven kinds", lambda f: 4 not in f.counts.values())),
+    "lesser_honors_and_knitted_tiles": (("all nine knitted (组合龙)", _knitted_complete),
+                                        ("a knitted tile missing", lambda f: not _knitted_complete(f))),
+    "greater_honors_and_knitted_tiles": (("won on an honour", lambda f: is_honour(f.case.win_tile)),
+                                         ("won on a knitted tile", lambda f: not is_honour(f.case.win_tile))),
+    "thirteen_orphans": (("thirteen-sided wait", lambda f: len(f.waits) == 13),
+                         ("one waiting tile", lambda f: len(f.waits) == 1)),
+    "nine_gates": (("won on 1 or 9", lambda f: rank(f.case.win_tile) in (1, 9)),
+                   ("won on 2–8", lambda f: rank(f.case.win_tile) not in (1, 9))),
+    "seven_shifted_pairs": (("from 1", lambda f: min(rank(t) for t in f.counts) == 1),
+                            ("from 2 or 3", lambda f: min(rank(t) for t in f.counts) > 1)),
+    "melded_hand": (("with a kong", lambda f: bool(f.kongs())), ("no kong", lambda f: not f.kongs())),
+    "four_concealed_pungs": (("on a discard", lambda f: not f.self_drawn), ("self-drawn", lambda f: f.self_drawn)),
+    "pure_terminal_chows": (("won on the pair", lambda f: f.reading.win_in == "pair"),
+                            ("won in a chow", lambda f: f.reading.win_in == "set")),
+    "half_flush": (("with winds", lambda f: any(f.counts[t] for t in D.WIND_TILES)),
+                   ("dragons only", lambda f: not any(f.counts[t] for t in D.WIND_TILES))),
+}
+
+
 #: Every fan the definition-consistency property checks must show in its ci stream.
-_DEFINED = tuple(f"fan:{fan}" for fan in D.DEFINITIONS)
+_DEFINED = tuple(f"fan:{fan}" for fan in D.DEFINITIONS if D.FAN[fan]["applies"]["gb16"])
 
 #: property name -> the structures it claims to check, with the share each must reach at
 #: the ci budget.  The minimums are set below the measured shares (tests/test_reach.py
@@ -195,12 +238,71 @@ def stats(name: str, profile: str = "ci") -> dict:
     for ex in examples:
         counts.update(features(ex))
     n = len(examples)
+    by_variant: dict[str, Counter] = {}
+    for ex in examples:
+        found = features(ex)
+        variant = next((x[8:] for x in found if x.startswith("variant:")), None)
+        if variant:
+            by_variant.setdefault(variant, Counter()).update(
+                x.partition(":")[2] for x in found if x.startswith(("fan:", "form:")))
     claims = [{"feature": c.feature, "share": counts[c.feature] / n if n else 0.0, "minimum": c.minimum,
                "count": counts[c.feature], "meets": n > 0 and counts[c.feature] / n >= c.minimum
                and counts[c.feature] > 0, "why": c.why}
               for c in CLAIMS.get(name, ())]
     return {"property": name, "profile": profile, "examples": n, "claims": claims,
-            "distribution": {k: v / n for k, v in sorted(counts.items())} if n else {}}
+            "distribution": {k: v / n for k, v in sorted(counts.items())} if n else {},
+            # per variant: how many examples hold each fan (on some reading) and each form of it
+            "fans": {v: dict(sorted(c.items())) for v, c in sorted(by_variant.items())}}
+
+
+#: The properties that judge, on every example, each fan a reading holds against its
+#: definition (13, 17) or the best total of the readings (5, 19, 14): a fan that never holds
+#: in their streams, or a form of it that never shows, passes them whatever its predicate says.
+JUDGING: dict[str, tuple[str, ...]] = {
+    "gb16": ("definition_consistency", "no_mixing", "best_big_combination"),
+    "gb13": ("gb13_definition_consistency", "gb13_no_mixing"),
+}
+
+
+def fans_to_reach(variant: str) -> list[str]:
+    """Every fan of ``variant`` decided on a reading (花牌 aside: the flowers field), as
+    ``fan`` and ``fan:form`` for each form of :data:`FORMS`."""
+    out = []
+    for fan in D.FAN_TABLE:
+        if not fan["applies"][variant] or fan["id"] == "flower_tiles":
+            continue
+        out.append(fan["id"])
+        out.extend(f"{fan['id']}:{form[0]}" for form in FORMS.get(fan["id"], ())
+                   if variant in (form[2] if len(form) > 2 else (variant,)))
+    return out
+
+
+def fan_reach(profile: str = "ci", only=None) -> dict[str, dict[str, dict[str, int]]]:
+    """variant -> fan (or fan:form) -> judging property -> examples of its stream holding it
+    (``only``: just these properties, and the variants some of them judge)."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for variant, names in JUDGING.items():
+        names = tuple(n for n in names if only is None or n in only)
+        if not names:
+            continue
+        rows = {name: stats(name, profile)["fans"].get(variant, {}) for name in names}
+        out[variant] = {fan: {name: rows[name].get(fan, 0) for name in names} for fan in fans_to_reach(variant)}
+    return out
+
+
+def format_fan_reach(reach: dict) -> str:
+    from tabulate import tabulate
+    out = []
+    for variant, table in reach.items():
+        names = list(next(iter(table.values())))
+        rows = [[fan if ":" not in fan else "  · " + fan.partition(":")[2],
+                 D.FAN[fan.partition(":")[0]]["zh"] if ":" not in fan else "", *table[fan].values(),
+                 "ok" if any(table[fan].values()) else "NOT REACHED"] for fan in table]
+        out.append(f"reach per fan, {variant}: examples holding each fan (and each form) in the judging "
+                   f"properties' streams")
+        out.append(tabulate(rows, headers=["fan", "番种", *names, ""], tablefmt="simple"))
+        out.append("")
+    return "\n".join(out)
 
 
 def format_stats(rows: list[dict]) -> str:
@@ -220,6 +322,10 @@ def format_stats(rows: list[dict]) -> str:
             groups.setdefault(kind, []).append(f"{k.split(':', 1)[-1]} {v:.0%}" if v >= 0.005 else
                                                 f"{k.split(':', 1)[-1]} <1%")
         for kind, items in groups.items():
-            out.append(f"  {kind}: " + ", ".join(items))
+            if kind not in ("fan", "form"):
+                out.append(f"  {kind}: " + ", ".join(items))
+        for variant, held in r.get("fans", {}).items():
+            out.append(f"  fans held ({variant}, examples): " + ", ".join(
+                f"{D.FAN[k]['zh']} {v}" for k, v in held.items() if ":" not in k))
         out.append("")
     return "\n".join(out)

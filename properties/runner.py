@@ -183,18 +183,30 @@ def register(subparsers) -> None:
 
 
 def run_stats(args) -> int:
-    from gb16.properties.reach import format_stats, stats
+    """The reach of each property's stream, and the reach per fan of each variant in the streams
+    of the judging properties among them (gb16.properties.reach.fan_reach)."""
+    from gb16.properties.reach import fan_reach, format_fan_reach, format_stats, stats
     names = args.only or [p.name for p in PROPERTIES]
     rows = [stats(n, args.profile) for n in names]
+    per_fan = fan_reach(args.profile, names) or None
+    unreached = [f"{variant} {fan}" for variant, table in (per_fan or {}).items()
+                 for fan, seen in table.items() if not any(seen.values())]
     if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        print(json.dumps({"properties": rows, "fan_reach": per_fan} if per_fan else rows,
+                         ensure_ascii=False, indent=1))
     else:
         print(format_stats(rows))
+        if per_fan:
+            print(format_fan_reach(per_fan))
         below = [f"{r['property']}: {c['feature']}" for r in rows for c in r["claims"] if not c["meets"]]
         print(f"{sum(len(r['claims']) for r in rows) - len(below)} of {sum(len(r['claims']) for r in rows)} "
               f"claimed structures reach their minimum (profile {args.profile})"
               + (f"; BELOW: {', '.join(below)}" if below else ""))
-    return 0 if all(c["meets"] for r in rows for c in r["claims"]) else 1
+        if per_fan:
+            total = sum(len(t) for t in per_fan.values())
+            print(f"{total - len(unreached)} of {total} fans and forms reached by a judging property"
+                  + (f"; NOT REACHED: {', '.join(unreached)}" if unreached else ""))
+    return 0 if all(c["meets"] for r in rows for c in r["claims"]) and not unreached else 1
 
 
 def run(args) -> int:

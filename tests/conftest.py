@@ -54,6 +54,7 @@ SLOW = (
     "tests/test_reach.py::test_the_chow_link_property_sees_four_links",
     "tests/test_reach.py::test_definition_consistency_sees_every_fan_it_checks",
     "tests/test_reach.py::test_stats_command",
+    "tests/test_reach.py::test_every_fan_of_each_variant_is_reached_by_a_judging_property",
     "tests/test_mutants.py::test_mutants_do_not_leak",
     "tests/test_mutants.py::test_property_side_of_the_kill_table",
     "tests/test_properties_strategies.py::test_rare_structures_come_up_often",

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gb16.properties import invariants as I
 from gb16.properties import strategies as S
+from gb16.properties.strategies import gb13
 from gb16.properties.exhaustive import PAIRS, count_space, one_suit_hands
 from gb16.properties.hands import (
     ALL_TILES, FLAG_FIELDS, Case, case_from_input, dragon_permutation_map, flag_problems,
@@ -130,6 +131,39 @@ def test_pruned_formal_waits_equal_brute_force(c):
     assert c.win_tile in brute
 
 
+@CI
+@given(gb13.cases(gb13.CONTEST_FAMILIES + gb13.ALL_FAMILIES))
+def test_gb13_cases_are_legal_and_their_waits_brute_force(c):
+    """Every gb13 family is a legal 14-tile winning hand by the properties' own model (its
+    special shapes included), and the pruned wait search equals trying every tile."""
+    assert is_legal_case(c), c
+    assert not is_legal_case(c.with_(variant="gb16"))
+    before = list(c.hand.standing)
+    before.remove(c.win_tile)
+    brute = [t for t in ALL_TILES if shape_decompositions(before + [t], c.hand.melds, "gb13")]
+    assert formal_waits(c.hand, c.win_tile, "gb13") == brute and c.win_tile in brute
+
+
+@pytest.mark.parametrize("hand,win,shapes,waits", [
+    # xinbian 第七章 6, 19: seven pairs; 1–7 of one suit also reads as chows (第六章 6 例)
+    ("11223344556677m", "7m", {"seven_pairs", "standard"}, ["1m", "4m", "7m"]),
+    # 第七章 7: the thirteen 幺九 tiles held, one twice: any of the thirteen before (十三面听)
+    ("19m19p19s1234567z1z", "1z", {"thirteen_orphans"},
+     ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]),
+    # 第七章 34: fourteen of the sixteen knitted tiles and honours, all different
+    ("147m258p369s12345z", "5z", {"honours_knitted"}, ["5z", "6z", "7z"]),
+    # 第六章 2 例 1: 一色双龙会 or 七对
+    ("112233778899m55m", "5m", {"seven_pairs", "standard"}, ["5m"]),
+    # four of a kind are two pairs (第七章 3, 19 牌例: 七对、四归一)
+    ("1111m2233p445566s", "6s", {"seven_pairs"}, ["6s"]),
+])
+def test_gb13_shapes_and_waits_of_the_texts(hand, win, shapes, waits):
+    c = Case(parse_hand(hand), win, variant="gb13")
+    assert {r.shape for r in readings(c.hand, win, "gb13")} == shapes
+    assert formal_waits(c.hand, win, "gb13") == waits
+    assert not readings(c.hand, win)          # none of them is a gb16 hand
+
+
 def _structure(c: Case) -> set[str]:
     """Labels of the structures a case shows (from the independent decomposer)."""
     labels = set()
@@ -227,9 +261,10 @@ def test_exhaustive_space_size():
 from gb16.properties import definitions as D  # noqa: E402
 
 
-def test_every_gb16_fan_has_a_definition():
-    gb16 = {f["id"] for f in I.FANS if f["applies"]["gb16"]}
-    assert set(D.DEFINITIONS) == gb16 - set(D.NOT_DEFINED_HERE)
+def test_every_fan_has_a_definition():
+    """Every fan of gb16 and of gb13 (flowers and 无番和 aside) is defined on a reading."""
+    every = {f["id"] for f in I.FANS if f["applies"]["gb16"] or f["applies"]["gb13"]}
+    assert set(D.DEFINITIONS) == every - set(D.NOT_DEFINED_HERE)
     assert set(D.BIG_COMBINATION) == I.BIG_COMBINATION
     assert set(D.CHOW_PAIR_FANS) == set(I.CHOW_PAIR_FANS)
 

@@ -30,7 +30,7 @@ def test_every_claim_names_a_real_property_and_feature():
                                                "win_by", "concealed", "melded_all", "single_formal_wait",
                                                "waits", "shape", "below_minimum", "twice", "sole", "excludes",
                                                "big_three_winds+terminal_pung", "little_four_winds+terminal_pung", "family",
-                                               "melds"), c.feature
+                                               "melds", "form", "variant"), c.feature
 
 
 def test_the_chow_link_property_sees_four_links():
@@ -43,7 +43,7 @@ def test_the_chow_link_property_sees_four_links():
 def test_definition_consistency_sees_every_fan_it_checks():
     from gb16.properties import definitions as D
     row = reach.stats("definition_consistency", "ci")
-    missing = [fan for fan in D.DEFINITIONS if not row["distribution"].get(f"fan:{fan}")]
+    missing = [fan for fan in D.DEFINITIONS if D.FAN[fan]["applies"]["gb16"] and not row["distribution"].get(f"fan:{fan}")]
     assert not missing, f"never in the ci stream of definition_consistency: {missing}"
 
 
@@ -58,3 +58,31 @@ def test_stats_command(capsys):
     assert main(["properties", "--stats", "--profile", "ci", "--only", "one_big_combination"]) == 0
     out = capsys.readouterr().out
     assert "links>=4" in out and "claimed structures reach their minimum" in out
+
+
+def test_every_fan_of_each_variant_is_reached_by_a_judging_property():
+    """The floor of reach per fan: at the ci budget every fan of gb16 and of gb13 decided on a
+    reading (花牌 aside), and every form of one (gb16.properties.reach.FORMS), holds in at least
+    one example of a property that judges it against its definition or the best total
+    (reach.JUDGING) — otherwise a wrong predicate for it would pass every property."""
+    table = reach.fan_reach("ci")
+    assert set(table) == {"gb16", "gb13"}
+    assert "nine_gates" in table["gb13"] and "nine_gates" not in table["gb16"]
+    missing = [f"{variant} {fan}" for variant, fans in table.items() for fan, seen in fans.items()
+               if not any(seen.values())]
+    assert not missing, "never held in a judging property's ci stream: " + ", ".join(missing)
+
+
+def test_stats_command_shows_the_reach_per_fan(capsys, monkeypatch):
+    """The command adds the reach per fan of each variant the selected judging properties judge
+    (a fan never held makes it exit 1)."""
+    from gb16.tools.cli import main
+    only = ["--only", "gb13_definition_consistency", "gb13_no_mixing"]
+    assert main(["properties", "--stats", "--profile", "ci", *only]) == 0
+    out = capsys.readouterr().out
+    assert "reach per fan, gb13" in out and "九莲宝灯" in out and "fans and forms reached by a judging property" in out
+    assert "reach per fan, gb16" not in out
+    monkeypatch.setitem(reach.FORMS, "nine_gates", (("won on 10", lambda f: False),))
+    reach._features.cache_clear()
+    assert main(["properties", "--stats", "--profile", "ci", *only]) == 1
+    assert "NOT REACHED: gb13 nine_gates:won on 10" in capsys.readouterr().out

@@ -13,7 +13,8 @@ other.  The only exception is property 5, which calls the *scorer's own* reading
 (``explain`` / ``score_interpretation``) when it has one.  Properties 13 and 14 judge the
 reported reading against every fan definition, written again from the texts in
 gb16.properties.definitions; property 15 feeds inputs broken in one known way; property
-16 is property 4's check on gb13 hands.
+16 is property 4's check on gb13 hands; 17–21 are properties 13, 10, 5, 9 and 1–3 on gb13
+hands (the same checks, gb16.properties.strategies.gb13's stream).
 
 A check returns True when it could check its whole claim and False when part of it could
 not be checked for that scorer (e.g. a result without ``waits`` or ``interpretation``);
@@ -84,6 +85,13 @@ from gb16.properties.invariants.p15_error_causes import (  # noqa: F401
 from gb16.properties.invariants.p16_gb13_exclusion_consistency import (  # noqa: F401
     gb13_exclusion_consistency,
 )
+from gb16.properties.invariants.p17_gb13_definition_consistency import (  # noqa: F401
+    gb13_definition_consistency,
+)
+from gb16.properties.invariants.p18_gb13_waits import gb13_waits  # noqa: F401
+from gb16.properties.invariants.p19_gb13_no_mixing import gb13_no_mixing  # noqa: F401
+from gb16.properties.invariants.p20_gb13_win_method import gb13_win_method  # noqa: F401
+from gb16.properties.invariants.p21_gb13_relabelling import gb13_relabelling  # noqa: F401
 
 PROPERTIES.sort(key=lambda p: p.number)
 BY_NAME: dict[str, Property] = {p.name: p for p in PROPERTIES}

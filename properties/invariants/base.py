@@ -26,7 +26,8 @@ TABLE_ORDER: dict[str, int] = rulebook.ORDER
 #: seed000 §二.8: "仅四归一、双同刻、一般高、喜相逢、连六、幺九刻、花牌可重复计，其余各计一次".
 REPEATABLE = rulebook.REPEATABLE
 #: seed000 §二.5: 一色四节高、一色三节高及所有四顺子／三顺子番种全局至多取一个.
-FOUR_CHOW_FANS = frozenset({"quadruple_chow", "four_pure_shifted_chows"})
+FOUR_CHOW_FANS = frozenset({"quadruple_chow", "four_pure_shifted_chows",
+                            "pure_terminal_chows", "three_suited_terminal_chows"})   # the last two gb13 only
 THREE_CHOW_FANS = frozenset({"pure_triple_chow", "pure_straight", "pure_shifted_chows",
                              "mixed_straight", "mixed_triple_chow", "mixed_shifted_chows"})
 PUNG_COMBINATION_FANS = frozenset({"four_pure_shifted_pungs", "pure_shifted_pungs"})
@@ -143,8 +144,9 @@ def interp_sets(interp: dict) -> list[ISet]:
 def interp_key(interp: dict) -> tuple:
     """The canonical reading key (gb16.properties.hands.reading_key) of an interpretation."""
     sets = interp_sets(interp)
-    pair = parse_tiles(interp["pair"]["tiles"])[0]
-    knitted = interp.get("knitted")
+    # a gb13 special shape (七对, 全不靠, 十三幺) has no sets and no pair: it is named by its shape
+    pair = None if interp.get("pair") is None and not sets else parse_tiles(interp["pair"]["tiles"])[0]
+    knitted = interp.get("knitted") if pair is not None else None
     knitted_tiles = tuple(parse_tiles(knitted["tiles"])) if knitted else None
     win_in = interp.get("win_in", "")
     win_set = None

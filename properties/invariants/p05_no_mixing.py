@@ -19,7 +19,7 @@ from gb16.properties.invariants.base import (
 def _structural_reading_check(case: Case, result: dict, interp: dict) -> None:
     """The reported interpretation is a legal reading of this very hand (checked with the
     independent decomposer) and the reading-dependent fans agree with it."""
-    mine = {r.key(): r for r in readings(case.hand, case.win_tile)}
+    mine = {r.key(): r for r in readings(case.hand, case.win_tile, case.variant)}
     try:
         key = interp_key(interp)
     except (KeyError, IndexError, ValueError, TypeError, NotationError) as exc:
@@ -34,7 +34,9 @@ def _structural_reading_check(case: Case, result: dict, interp: dict) -> None:
     if "all_chows" in counts and (any(g.kind != "chow" for g in sets)
                                   or is_honour(parse_tiles(interp["pair"]["tiles"])[0])):
         raise Violation("平和 scored on a reading with a pung or an honour pair (the fans mix readings)")
-    if ("knitted_straight" in counts) != (interp["shape"] == "knitted"):
+    # 组合龙 is the shape's own fan; in gb13 全不靠 holding all nine knitted tiles has it too
+    # (xinbian 第七章 34 牌例 全不靠、组合龙), which property 17 judges
+    if interp["shape"] != "honours_knitted" and ("knitted_straight" in counts) != (interp["shape"] == "knitted"):
         raise Violation("组合龙 and the reading's shape disagree (the fans mix readings)")
 
 
@@ -86,7 +88,7 @@ def no_mixing(scorer, case) -> bool:
                             f"{fan_text(Counter({f['id']: f['count'] for f in top['fans']}))} "
                             f"{_brief(top['interpretation'], 500)}; input {_brief(inp, 600)}")
         keys = {interp_key(r["interpretation"]) for r in ex["readings"]}
-        mine = {r.key() for r in readings(case.hand, case.win_tile)}
+        mine = {r.key() for r in readings(case.hand, case.win_tile, case.variant)}
         if keys != mine:
             missing, invented = mine - keys, keys - mine
             raise Violation(f"explain() does not list exactly the legal readings: missing {len(missing)} "

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import strategies as st
 
 from gb16.properties import strategies as S
-from gb16.properties.hands import Case, Hand, Meld, is_legal_case, readings, sorted_tiles
+from gb16.properties.hands import SETS, Case, Hand, Meld, is_legal_case, readings, sorted_tiles
 from gb16.properties.invariants.base import (
     CONCEALED_PUNG_LEVEL, FAN, Violation, _brief, excluded_by, fan_counts, fan_text, interp_sets,
     interpretation_of, register, score_ok,
@@ -18,7 +20,7 @@ from gb16.properties.invariants.base import (
 def exposable_chows(case: Case) -> list[tuple[str, ...]]:
     """Standing chows of some reading whose removal leaves the winning tile standing."""
     out = set()
-    for r in readings(case.hand, case.win_tile):
+    for r in readings(case.hand, case.win_tile, case.variant):
         for g in r.sets:
             if g.kind == "chow" and not g.exposed:
                 rest = list(case.hand.standing)
@@ -48,7 +50,7 @@ def _require(condition: bool, message: str) -> None:
 
 
 @register(9, "win_method", "Concealed + discard ⇒ 门前清, no 自摸; concealed + self-draw ⇒ 不求人, "
-          "no 自摸; open ⇒ neither, self-draw ⇒ 自摸 — unless an excluding fan holds; the flags give "
+          "no 自摸 (自摸 where the shape excludes 不求人); open ⇒ neither, self-draw ⇒ 自摸 — unless an excluding fan holds; the flags give "
           "their fans; exposing a concealed chow never adds 门前清/不求人/暗刻",
           "xinbian 第七章 44–47, 56, 58, 62, 80; seed000 §二.4, §三 不求人/门前清; R-003, R-006, R-014",
           lambda: st.fixed_dictionaries({"case": S.cases(), "pick": st.integers(0, 20)}))
@@ -63,6 +65,10 @@ def win_method(scorer, ex) -> bool:
     def expect(fan: str, present: bool, why: str) -> None:
         if present and fan not in F and fan not in excluded:
             raise Violation(f"{FAN[fan]['zh']} missing: {why}{ctx}")
+        if present and fan in F and fan in excluded_by(F - Counter({fan: F[fan]}), case.variant):
+            by = [FAN[x]["zh"] for x in F if x in FAN and fan in excluded_by([x], case.variant)]
+            raise Violation(f"{FAN[fan]['zh']} scored beside {'、'.join(by)}, which excludes it "
+                            f"(xinbian 第六章 3 门清原则, 4 规定原则){ctx}")
         if not present and fan in F:
             raise Violation(f"{FAN[fan]['zh']} scored although {why}{ctx}")
 
@@ -74,11 +80,15 @@ def win_method(scorer, ex) -> bool:
     expect("fully_concealed_hand", concealed and drawn,
            "不求人 is a concealed hand won by self-draw" if concealed and drawn else
            ("the hand has a melded set" if not concealed else "the win is on a discard"))
-    if concealed or not drawn:
-        expect("self_drawn", False, "不求人 replaces 自摸 on a concealed hand" if concealed
+    # 不求人 takes 自摸's place only where it counts itself: a shape concealed by itself excludes
+    # it (xinbian 第六章 3 门清原则, 例 1: 七对、推不倒、断幺、自摸), and an excluded fan excludes nothing
+    replaced = concealed and "fully_concealed_hand" not in excluded
+    if replaced or not drawn:
+        expect("self_drawn", False, "不求人 replaces 自摸 on a concealed hand" if drawn
                else "the win is on a discard")
     else:
-        expect("self_drawn", True, "an open hand won by self-draw scores 自摸")
+        expect("self_drawn", True, "an open hand won by self-draw scores 自摸" if not concealed else
+               "a self-drawn shape that excludes 不求人 scores 自摸 (xinbian 第六章 3 例 1)")
     expect("last_tile_draw", case.last_tile and drawn, "妙手回春 = last tile, self-drawn")
     expect("last_tile_claim", case.last_tile and not drawn, "海底捞月 = last tile, on a discard")
     expect("out_with_replacement_tile", case.kong_replacement, "杠上开花 follows kong_replacement")
@@ -90,9 +100,11 @@ def win_method(scorer, ex) -> bool:
            "last_of_kind is false and the winner's melds do not show the other three copies (R-006)")
     if "melded_hand" in F:
         interp = interpretation_of(r)
-        _require(not drawn and all(m.exposed for m in case.hand.melds) and len(case.hand.melds) == 5
+        _require(not drawn and all(m.exposed for m in case.hand.melds)
+                 and len(case.hand.melds) == SETS[case.variant]
                  and (interp is None or interp.get("win_in") == "pair"),
-                 f"全求人 needs five melded sets and a discard on the pair (seed000 §三 全求人, R-004){ctx}")
+                 f"全求人 needs every set melded and a discard on the pair (seed000 §三 全求人, R-004; "
+                 f"xinbian 第七章 52){ctx}")
 
     chows = exposable_chows(case)
     if not chows:
@@ -105,7 +117,7 @@ def win_method(scorer, ex) -> bool:
     for fan in ("concealed_hand", "fully_concealed_hand"):
         _require(fan not in F2, f"{FAN[fan]['zh']} scored on a hand with a melded chow{ctx2}")
     best_before = max(rd.concealed_pungs(case.win_tile, case.win_by)
-                      for rd in readings(case.hand, case.win_tile))
+                      for rd in readings(case.hand, case.win_tile, case.variant))
     level = max([CONCEALED_PUNG_LEVEL[f] for f in F2 if f in CONCEALED_PUNG_LEVEL] or [0])
     _require(level <= best_before,
              f"melding a chow raised the concealed-pung fans to {level} although no reading of the "

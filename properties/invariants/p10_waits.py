@@ -54,7 +54,7 @@ def waits(scorer, case) -> bool:
         return False
     w = r["waits"]
     _require(isinstance(w, list) and case.win_tile in w, f"the winning tile {case.win_tile} is not in the waits{ctx}")
-    mine = formal_waits(case.hand, case.win_tile)
+    mine = formal_waits(case.hand, case.win_tile, case.variant)
     _require(sorted_tiles(w) == mine, f"the formal wait set is {mine}{ctx}")
     if present:
         _require(len(w) == 1, f"{FAN[present[0]]['zh']} with {len(w)} waiting tile types (seed000 §二.7){ctx}")

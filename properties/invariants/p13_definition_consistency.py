@@ -18,7 +18,7 @@ from gb16.properties.invariants.base import (
 def reported_reading(case: Case, interp: dict) -> tuple[Reading, dict[int, int]]:
     """The reading of the independent model (gb16.properties.hands) that ``interp`` names,
     and the map from the interpretation's set indices to that reading's."""
-    mine = {r.key(): r for r in readings(case.hand, case.win_tile)}
+    mine = {r.key(): r for r in readings(case.hand, case.win_tile, case.variant)}
     try:
         key = interp_key(interp)
         sets = interp_sets(interp)
@@ -43,14 +43,14 @@ def _uses(fan: str, holds: dict, reported_big: tuple | None) -> set[int]:
     return set().union(*holds.get(fan, [()]))
 
 
-def expected_occurrences(fan: str, holds: dict, reported: Counter, reported_big=None) -> int:
+def expected_occurrences(fan: str, holds: dict, reported: Counter, reported_big=None, variant: str = "gb16") -> int:
     """How many times a repeatable fan must count beside the reported fans: its occurrences
     on the reading, none when a reported fan excludes it for the whole hand, fewer by those
     sharing a set with a reported fan that excludes it for its sets (xinbian 第六章 4; seed000
     §二.8, §三 幺九刻 "按未被大番、风刻或箭刻排除的每副幺九刻计"; R-009)."""
     occ = list(holds.get(fan, ()))
     for other in sorted(reported, key=TABLE_ORDER.get):
-        for e in D.exclusions_of(other):
+        for e in D.exclusions_of(other, variant):
             if e["fan"] != fan:
                 continue
             if e["scope"] == "whole":
@@ -63,22 +63,22 @@ def expected_occurrences(fan: str, holds: dict, reported: Counter, reported_big=
     return len(occ)
 
 
-def _explained_absence(fan: str, holds: dict, reported: Counter, reported_big) -> str | None:
+def _explained_absence(fan: str, holds: dict, reported: Counter, reported_big, variant: str = "gb16") -> str | None:
     """Why a fan that holds may be missing from the reported fans, or None."""
     if fan in D.BIG_COMBINATION:
         return "at most one big combination counts (seed000 §二.5; property 14 judges the choice)"
     if fan in D.CHOW_PAIR_FANS:
         return "chow-pair fans are limited by seed000 §二.6 (property 14 counts them)"
-    return _excluded_by_reported(fan, holds, reported, reported_big)
+    return _excluded_by_reported(fan, holds, reported, reported_big, variant)
 
 
-def _excluded_by_reported(fan: str, holds: dict, reported: Counter, reported_big) -> str | None:
+def _excluded_by_reported(fan: str, holds: dict, reported: Counter, reported_big, variant: str = "gb16") -> str | None:
     """Which reported fans exclude ``fan`` (for the whole hand, or for sets that every
     occurrence of it uses), or None."""
     covered: set[int] = set()
     excluders: list[str] = []
     for other in reported:
-        for e in D.exclusions_of(other):
+        for e in D.exclusions_of(other, variant):
             if e["fan"] != fan:
                 continue
             if e["scope"] in ("whole", "one"):
@@ -119,7 +119,7 @@ def definition_problems(f: "D.Facts", reported: Counter, reported_big: tuple | N
             problems.append(f"{FAN[fan]['zh']} counts {n} times; it is not repeatable (seed000 §二.8)")
     for fan in sorted(reported, key=lambda x: TABLE_ORDER.get(x, 999)):
         if fan in holds and not FAN[fan]["repeatable"]:
-            why = _excluded_by_reported(fan, holds, reported, reported_big)
+            why = _excluded_by_reported(fan, holds, reported, reported_big, f.variant)
             if why:
                 problems.append(f"{FAN[fan]['zh']} is reported although {why} (xinbian 第六章 4, gb16.properties.rulebook)")
     if reported_big is not None and big and (reported_big[0] != big[0]
@@ -129,11 +129,11 @@ def definition_problems(f: "D.Facts", reported: Counter, reported_big: tuple | N
     for fan, occ in sorted(holds.items(), key=lambda kv: TABLE_ORDER[kv[0]]):
         if fan in reported:
             continue
-        if _explained_absence(fan, holds, reported, reported_big) is None:
+        if _explained_absence(fan, holds, reported, reported_big, f.variant) is None:
             problems.append(f"{FAN[fan]['zh']} holds ({D.DEFINITIONS[fan].clause}) but is neither "
                             f"reported nor excluded by a reported fan")
     for fan in ("tile_hog", "double_pung", "pung_of_terminals_or_honors"):
-        want = expected_occurrences(fan, holds, reported, reported_big)
+        want = expected_occurrences(fan, holds, reported, reported_big, f.variant)
         if reported.get(fan, 0) != want and (fan in reported or want):
             problems.append(f"{FAN[fan]['zh']} ×{reported.get(fan, 0)}, but the reading has {want} "
                             f"occurrence(s) no reported fan excludes ({D.DEFINITIONS[fan].clause})")
@@ -181,7 +181,7 @@ def _reported_big(interp: dict, index: dict[int, int]) -> tuple | None:
 DEFINITION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "terminals", "knitted", "knitted",
                                     "pungs", "kongs", "honours",
                                     *(f"target:{t}" for t in dict.fromkeys(S.TARGETS)),
-                                    "terminals", "pung_family")
+                                    "terminals", "pung_family", "green_without_dragon", "green")
 
 
 @register(13, "definition_consistency", "On the reported reading every fan reported holds by its "
@@ -199,7 +199,7 @@ def definition_consistency(scorer, case) -> bool:
     if interp is None:
         # no reading reported: the fans must at least be those of some reading
         best = None
-        for r in readings(case.hand, case.win_tile):
+        for r in readings(case.hand, case.win_tile, case.variant):
             problems = definition_problems(D.facts_of(case, r), reported)
             if not problems:
                 return False
@@ -221,7 +221,10 @@ def describe_reading(reading: Reading) -> str:
     for g in reading.sets:
         body = compact(g.tiles)
         parts.append(f"{{{body}}}" if g.concealed_kong else f"[{body}]" if g.exposed else body)
-    parts.append(compact((reading.pair, reading.pair)))
+    if reading.pair is not None:
+        parts.append(compact((reading.pair, reading.pair)))
+    else:
+        parts.append(f"the special shape {reading.shape} (xinbian 第二章 3–5)")
     where = reading.win_in if reading.win_group is None else "set " + compact(reading.win_group.tiles)
     return " ".join(parts) + f" (winning tile in {where})"
 

@@ -25,8 +25,10 @@ from gb16.properties.strategies.pungs import _pung_family
 
 
 @st.composite
-def hand_structures(draw, profiles=PROFILES) -> tuple[str, list[tuple[str, ...]], str, tuple | None]:
-    """(origin, sets, pair tile, knitted tiles or None) of a legal winning shape.
+def hand_structures(draw, profiles=PROFILES, sets_of_shape: int = 5) -> tuple[str, list[tuple[str, ...]], str, tuple | None]:
+    """(origin, sets, pair tile, knitted tiles or None) of a legal winning shape of
+    ``sets_of_shape`` sets and a pair (5 in gb16; 4 for gb13's standard shape,
+    gb16.properties.strategies.gb13), or of the 组合龙 shape with three sets fewer.
 
     A profile fixes three palettes — tiles chows may use, tiles pungs may use, tiles the
     pair may use — the kinds of set to draw ("c" chows, "p" pungs), and possibly a
@@ -43,7 +45,7 @@ def hand_structures(draw, profiles=PROFILES) -> tuple[str, list[tuple[str, ...]]
     forced_pair = None
     knitted = None
     origin = profile
-    nsets = 5
+    nsets = sets_of_shape
 
     if profile == "chows":
         palette = draw(st.sampled_from(
@@ -71,7 +73,7 @@ def hand_structures(draw, profiles=PROFILES) -> tuple[str, list[tuple[str, ...]]
         kinds = "c"
     elif profile == "knitted":
         knitted = draw(st.sampled_from(KNITTED_OPTIONS))
-        nsets = 2
+        nsets = sets_of_shape - 3
         # the two other sets and the pair: anything, or near misses of the fans that need
         # the five-sets shape (全带幺, 全带五, 全双刻: R-005) and of 平和's 组合龙 form (§二.2)
         style = draw(st.sampled_from(("any", "any", "outside", "fives", "even_pungs", "all_chows")))
@@ -132,10 +134,12 @@ def hand_structures(draw, profiles=PROFILES) -> tuple[str, list[tuple[str, ...]]
         pung_palette, pair_palette = aim.pung_palette, aim.pair_palette
     elif profile == "green":
         palette = GREEN_TILES
+    elif profile == "green_without_dragon":      # 绿一色 of 23468条 alone (xinbian 第七章 3)
+        palette = GREEN_TILES - {"7z"}
     elif profile == "reversible":
         palette = REVERSIBLE_TILES
 
-    for group in template:
+    for group in template[:nsets]:
         if pool.can_take(group):
             pool.take(group)
             sets.append(group)

@@ -296,7 +296,8 @@ def test_a_wrong_declaration_is_named_with_its_cases_and_a_suggestion(tmp_path, 
     # summary prints the start answer to paste; declaring it, the same scorer conforms
     assert main(["summary", str(log.path), "--show", "none"]) == 1
     shown = capsys.readouterr().out
-    start = json.loads(shown.split("as a start answer:")[1].strip().splitlines()[0])
+    after = shown.split("as a start answer:")[1]
+    start = json.JSONDecoder().raw_decode(after[after.index("{"):])[0]
     assert start["deltas"] == suggested["deltas"] and start["name"] == "misdeclared-sample" and "edition" not in start
     fake = tmp_path / "redeclared.py"
     fake.write_text("import importlib.util\n"

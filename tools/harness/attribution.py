@@ -35,8 +35,10 @@ from gb16.tools.harness.compare import Selection, select_expectation
 from gb16.tools.harness.evidence import (FOLLOWS, OPPOSES, answers, expectation_of, matches, opinion,  # noqa: F401
                                          score_under, template_for)
 
-#: A candidate that takes a declared delta away is labelled ``without:<delta>``.
+#: A candidate that takes a declared delta away is labelled ``without:<delta>``; one that adds
+#: every delta of an edition at once, ``edition:<edition>``.
 WITHOUT = "without:"
+EDITION = "edition:"
 #: Cases weighed against one candidate at one step of the search (the failures first, then
 #: the passes in run order); a candidate the implementation does not follow changes the
 #: result of a share of hands and shows on some of these.
@@ -110,7 +112,7 @@ def _apply(rules: Rules | None, label: str) -> Rules | None:
     """``rules`` changed by ``label`` (pieces joined by ``+``); None when two pieces choose
     different options of one ruling."""
     pieces = label.split("+")
-    chosen = [p.partition(":") for p in pieces if not p.startswith(WITHOUT) and p not in R.DELTAS]
+    chosen = [p.partition(":") for p in pieces if not p.startswith((WITHOUT, EDITION)) and p not in R.DELTAS]
     if len({rid for rid, _, _ in chosen}) < len(chosen):
         return None   # two options of one ruling
     for piece in pieces:
@@ -120,6 +122,8 @@ def _apply(rules: Rules | None, label: str) -> Rules | None:
             rules = Rules(rules.options, rules.deltas - {name}, edition)
         elif piece in R.DELTAS:
             rules = rules.with_deltas([piece])
+        elif piece.startswith(EDITION):
+            rules = rules.with_deltas(R.EDITIONS[piece[len(EDITION):]]["deltas"])
         else:
             rid, _, option = piece.partition(":")
             rules = rules.with_option(rid, option)
@@ -128,6 +132,8 @@ def _apply(rules: Rules | None, label: str) -> Rules | None:
 
 def _known_label(label: str) -> bool:
     def known(piece: str) -> bool:
+        if piece.startswith(EDITION):
+            return piece[len(EDITION):] in R.EDITIONS
         piece = piece[len(WITHOUT):] if piece.startswith(WITHOUT) else piece
         rid, _, option = piece.partition(":")
         return piece in R.DELTAS or (rid in R.RULINGS and option in R.RULINGS[rid]["options"])
@@ -158,10 +164,9 @@ def explain_case(case_input, actual: dict, template: dict | None, declared: Rule
             if explains(case_input, f"{a}+{b}", actual, template, declared):
                 found.append(f"{a}+{b}")
     if not found:   # an edition whose deltas act only together on this hand
-        for edition in R.EDITIONS.values():
-            label = "+".join(d for d in edition["deltas"] if d not in declared.deltas)
-            if "+" in label and explains(case_input, label, actual, template, declared):
-                found.append(label)
+        for name in R.EDITIONS:
+            if explains(case_input, EDITION + name, actual, template, declared):
+                found.append(EDITION + name)
     return found
 
 
@@ -270,7 +275,8 @@ class Attribution:
         belong to one: "edition mcr2006 (two-concealed-kongs-8: explains 12, …) (contradicted by none)"."""
         def counted(label: str) -> str:
             ev = self.evidence.get(label)
-            return f"{label}: explains {len(ev.support)}" if ev else label
+            name = f"edition {label[len(EDITION):]} (every delta)" if label.startswith(EDITION) else label
+            return f"{name}: explains {len(ev.support)}" if ev else name
         deltas = [x for x in self.chosen if all(p in R.DELTAS for p in x.split("+"))]
         others = [counted(x).replace(WITHOUT, "without the declared ") for x in self.chosen if x not in deltas]
         pieces = {p for x in deltas for p in x.split("+")}
@@ -337,6 +343,9 @@ def describe(label: str) -> str:
     """One candidate in words, with its source."""
     if label.startswith(WITHOUT):
         return f"not {describe(label[len(WITHOUT):])} (declared)"
+    if label.startswith(EDITION):
+        edition = R.EDITIONS[label[len(EDITION):]]
+        return f"every delta of {edition['title']}: {', '.join(edition['deltas'])}"
     if label in R.DELTAS:
         d = R.DELTAS[label]
         homes = [e for e, ed in R.EDITIONS.items() if label in ed["deltas"]]

@@ -111,7 +111,7 @@ def attribution_section(log, found) -> Any:
                     if k not in ("rulings", "edition", "deltas")}
         import json
         section.p("The declaration the evidence supports, as a start answer:")
-        section.pre(json.dumps(dict(metadata, **{"rulings": {}}, **suggested), ensure_ascii=False, sort_keys=True))
+        section.pre(json.dumps(dict(metadata, **{"rulings": {}}, **suggested), ensure_ascii=False, sort_keys=True, indent=1))
     return section
 
 

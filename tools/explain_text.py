@@ -40,7 +40,7 @@ def glyph(tile_name: str) -> str:
 
 # -- one interpretation ---------------------------------------------------------------------
 
-def _pieces(interp: dict) -> list[tuple[str, str, bool]]:
+def pieces(interp: dict) -> list[tuple[str, str, bool]]:
     """``(notation, bracket, holds the win)`` for every piece of the reading, in order:
     the 组合龙, the sets, the pair — or the pairs of 七对, or the fourteen tiles of 十三幺 / 全不靠."""
     shape = interp["shape"]
@@ -78,7 +78,7 @@ def _special_note(interp: dict) -> str:
 
 def render_interpretation(interp: dict) -> str:
     """The reading as glyphs: [exposed] {concealed kong} <组合龙> standing, the winning group marked *."""
-    parts = [_wrap(glyphs(n), b) + ("*" if w else "") for n, b, w in _pieces(interp)]
+    parts = [_wrap(glyphs(n), b) + ("*" if w else "") for n, b, w in pieces(interp)]
     prefix = f"{SHAPE_NAMES[interp['shape']]}: " if interp["shape"] in ("seven_pairs", "thirteen_orphans",
                                                                         "honours_knitted") else ""
     return prefix + "  ".join(parts)
@@ -86,7 +86,7 @@ def render_interpretation(interp: dict) -> str:
 
 def render_notation(interp: dict) -> str:
     """The reading in the notation, the winning group marked *."""
-    return " ".join(_wrap(n, b) + ("*" if w else "") for n, b, w in _pieces(interp)) + _special_note(interp)
+    return " ".join(_wrap(n, b) + ("*" if w else "") for n, b, w in pieces(interp)) + _special_note(interp)
 
 
 def set_names(interp: dict, indices) -> str:

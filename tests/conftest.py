@@ -65,6 +65,7 @@ SLOW = (
     "tests/test_differential.py::test_a_seeded_differential_run_has_no_unexplained_disagreement",
     "tests/test_packaging.py::test_the_wheel_holds_the_package_data",
     "tests/test_report_browser.py::",
+    "tests/test_serve_browser.py::",
     "tests/test_hot_path.py::test_every_declared_need_is_necessary",
     "tests/test_waits.py::test_filtered_waits_equal_brute_force_on_random_hands",
     # a second or more each in make check (pytest --durations=0 -m "not slow"): the suite keeps

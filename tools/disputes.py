@@ -60,6 +60,35 @@ def same(a: dict, b: dict) -> bool:
     return a.get("error") == b.get("error") and a["total"] == b["total"] and a["fans"] == b["fans"]
 
 
+def open_rulings(case_input, rules: Rules | None = None, base: dict | None = None) -> list[dict]:
+    """Every open ruling whose options give this hand different results, each option with its
+    total and fans (the one in force and the project's marked); ``base`` is the outcome under
+    ``rules`` when already known."""
+    rules = rules or R.DEFAULT
+    base = base or outcome(reference.score(case_input, rules=rules))
+    found = []
+    for rid, ruling in R.RULINGS.items():
+        options, differs = [], False
+        for option in ruling["options"]:
+            o = base if option == rules.option(rid) else outcome(reference.score(case_input, rules=rules.with_option(rid, option)))
+            differs |= not same(o, base)
+            options.append({"option": option, "summary": ruling["options"][option]["summary"],
+                            "in_force": option == rules.option(rid), "project": option == ruling["default"], **o})
+        if differs:
+            found.append({"id": rid, "title": ruling["title"], "options": options})
+    return found
+
+
+def disputed_line(rulings: list[dict]) -> str | None:
+    """``disputed: R-009 — 94 under A, 95 under B (the project's); gb16 explain for more``, or None."""
+    if not rulings:
+        return None
+    parts = [f"{r['id']} — " + ", ".join(f"{o['total'] if o['total'] is not None else o['error']} under {o['option']}"
+                                         + (" (the project's)" if o["project"] else "") for o in r["options"])
+             for r in rulings]
+    return "disputed: " + "; ".join(parts) + "; gb16 explain for more"
+
+
 def for_hand(case_input, rules: Rules | None = None) -> dict:
     """The disputes of one hand under ``rules`` (default: the project's reading).
 
@@ -73,16 +102,8 @@ def for_hand(case_input, rules: Rules | None = None) -> dict:
     rules = rules or R.DEFAULT
     base_result = reference.score(case_input, rules=rules)
     base = outcome(base_result)
-    out = {"ok": True, "rules": rules.label, "result": base, "rulings": [], "deltas": [], "editions": [], "notes": []}
-    for rid, ruling in R.RULINGS.items():
-        options, differs = [], False
-        for option in ruling["options"]:
-            o = base if option == rules.option(rid) else outcome(reference.score(case_input, rules=rules.with_option(rid, option)))
-            differs |= not same(o, base)
-            options.append({"option": option, "summary": ruling["options"][option]["summary"],
-                            "in_force": option == rules.option(rid), "project": option == ruling["default"], **o})
-        if differs:
-            out["rulings"].append({"id": rid, "title": ruling["title"], "options": options})
+    out = {"ok": True, "rules": rules.label, "result": base, "rulings": open_rulings(case_input, rules, base),
+           "deltas": [], "editions": [], "notes": []}
     for name, delta in R.DELTAS.items():
         if name in rules.deltas:
             continue
@@ -187,7 +208,7 @@ def render(d: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["add_rule_arguments", "rules_from_args", "for_hand", "decided_by", "render", "outcome", "same", "RulesError"]
+__all__ = ["add_rule_arguments", "rules_from_args", "open_rulings", "disputed_line", "for_hand", "decided_by", "render", "outcome", "same", "RulesError"]
 
 
 def explain_with_disputes(case_input, rules: Rules | None = None) -> dict:

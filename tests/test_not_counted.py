@@ -71,3 +71,14 @@ def test_held_is_counted_plus_removed_on_every_corpus_reading():
             assert set(removed) - set(held) <= set(CHOW_PAIR_FANS), case["id"]
             checked += 1
     assert checked > 700
+
+
+def test_explain_prints_and_returns_the_list(capsys):
+    from gb16.tools import cli
+    assert cli.main(["explain", "147m 258p 369s 111z 555z 66z，自摸6z"]) == 0
+    assert "不计 (held, not counted): 自摸 by 不求人 (xinbian 第七章 56); 幺九刻 by 箭刻 (xinbian 第七章 59)" \
+        in capsys.readouterr().out
+    assert cli.main(["explain", "147m 258p 369s 111z 555z 66z，自摸6z", "--json"]) == 0
+    import json
+    chosen = json.loads(capsys.readouterr().out)["readings"][0]
+    assert [n["id"] for n in chosen["not_counted"]] == ["self_drawn", "pung_of_terminals_or_honors"]

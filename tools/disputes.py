@@ -212,8 +212,9 @@ __all__ = ["add_rule_arguments", "rules_from_args", "open_rulings", "disputed_li
 
 
 def explain_with_disputes(case_input, rules: Rules | None = None) -> dict:
-    """``reference.explain`` plus ``disputes`` (:func:`for_hand`) — what ``gb16 explain`` prints."""
-    report = reference.explain(case_input, rules=rules)
+    """``reference.explain`` with each reading's 不计 list, plus ``disputes`` (:func:`for_hand`) —
+    what ``gb16 explain`` prints."""
+    report = reference.explain(case_input, rules=rules, not_counted=True)
     if report.get("ok"):
         report["disputes"] = for_hand(case_input, rules)
     return report

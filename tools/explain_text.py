@@ -149,6 +149,13 @@ def format_result(result: dict) -> str:
     return "\n".join(lines)
 
 
+def not_counted_line(entries: list[dict]) -> str:
+    """``不计 (held, not counted): 自摸 by 不求人 (xinbian 第七章 56); …`` — a reading's 不计 list."""
+    parts = [f"{e['name']}" + (f"×{e['count']}" if e["count"] > 1 else "")
+             + (f" by {e['by']['name']}" if e["by"] else "") + f" ({e['rule']})" for e in entries]
+    return "不计 (held, not counted): " + "; ".join(parts)
+
+
 def _same_key(reading: dict) -> tuple:
     """What a referee sees of a reading: equal keys read the same."""
     i = reading["interpretation"]
@@ -178,6 +185,8 @@ def format_explanation(report: dict) -> str:
         out.append("    " + render_notation(interp))
         out.extend("    " + line for line in combination_lines(interp))
         out.extend("    " + line for line in fan_table(r["fans"]).splitlines())
+        if r.get("not_counted"):
+            out.append("    " + not_counted_line(r["not_counted"]))
         out.append("")
     if ties:
         out.append(f"R-011 {quote('R-011')}")

@@ -246,7 +246,7 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
         used = None  # the sets of f's occurrences, gathered when a "sets" exclusion needs them
         for ex in rules.excludes(f):
             if ex.fan in kept and ex.applies_to(variant):
-                had = len(kept[ex.fan])
+                had = len(kept[ex.fan]) if trace is not None else 0
                 if ex.scope == "whole":
                     kept[ex.fan] = []
                 elif ex.scope == "one":

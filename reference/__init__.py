@@ -26,9 +26,9 @@ from __future__ import annotations
 from .errors import ERROR_CODES, InputError
 from .hand import Hand, hand_from_input
 from .readings import formal_waits
-from .result import fan_entries, interpretation_json, result_json
+from .result import fan_entries, interpretation_json, removal_entries, result_json
 from .rules import Rules, RulesError, using
-from .scoring import Interpretation, best, interpretations, preference_key
+from .scoring import Interpretation, best, interpretations, preference_key, removals
 
 __all__ = ["score", "explain", "score_interpretation", "waits", "ERROR_CODES", "InputError",
            "Hand", "hand_from_input", "Rules", "RulesError"]
@@ -48,13 +48,17 @@ def score(case_input, rules: Rules | None = None) -> dict:
         return e.as_result()
 
 
-def explain(case_input, rules: Rules | None = None) -> dict:
-    """Every interpretation scored on its own, the chosen one marked, and why the others lose."""
+def explain(case_input, rules: Rules | None = None, *, not_counted: bool = False) -> dict:
+    """Every interpretation scored on its own, the chosen one marked, and why the others lose.
+
+    With ``not_counted`` each reading also lists the fans that held but were not counted (不计)
+    and what removed each (:func:`~gb16.reference.scoring.removals`).
+    """
     with using(rules):
-        return _explain(case_input)
+        return _explain(case_input, not_counted)
 
 
-def _explain(case_input) -> dict:
+def _explain(case_input, not_counted: bool = False) -> dict:
     try:
         hand = hand_from_input(case_input)
         interps = sorted(interpretations(hand), key=preference_key)
@@ -74,6 +78,7 @@ def _explain(case_input) -> dict:
             "total": interp.total,
             "chosen": k == 0,
             "why": why(interp, chosen, k, tied),
+            **({"not_counted": removal_entries(removals(interp))} if not_counted else {}),
         })
     return {"ok": True, "result": result_json(chosen, waits), "readings": readings,
             "waits": [_tile(t) for t in waits]}

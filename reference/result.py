@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import table
 from . import tiles as T
 from .rules import active
-from .scoring import FLOWERS, Interpretation
+from .scoring import FLOWERS, Interpretation, Removal
 
 MINIMUM = 8  # 起和分 (xinbian 第三章 43); flowers never count toward it (seed000 §三 花牌)
 
@@ -16,6 +16,19 @@ def fan_entries(interp: Interpretation) -> list[dict]:
     for fan_id, occs in interp.fans.items():
         f = table.fan(fan_id)
         out.append({"id": f.id, "name": f.zh, "en": f.en, "points": rules.points(f.id), "count": len(occs)})
+    return out
+
+
+def removal_entries(removed: list[Removal]) -> list[dict]:
+    """The 不计 list of a reading (:func:`~gb16.reference.scoring.removals`): each fan that held and
+    did not count, how many times, and the fan (``by``, null for a principle alone) and clause
+    that removed it."""
+    out = []
+    for r in removed:
+        f = table.fan(r.fan)
+        by = table.fan(r.by) if r.by else None
+        out.append({"id": f.id, "name": f.zh, "en": f.en, "count": r.count,
+                    "by": ({"id": by.id, "name": by.zh, "en": by.en} if by else None), "rule": r.rule})
     return out
 
 
@@ -59,4 +72,4 @@ def result_json(interp: Interpretation, waits) -> dict:
     }
 
 
-__all__ = ["FLOWERS", "MINIMUM", "fan_entries", "interpretation_json", "result_json"]
+__all__ = ["FLOWERS", "MINIMUM", "fan_entries", "interpretation_json", "removal_entries", "result_json"]

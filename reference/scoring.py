@@ -39,6 +39,19 @@ Occurrences = list[tuple[int, ...]]
 FLOWERS, CHICKEN = "flower_tiles", "chicken_hand"
 
 
+@dataclass(frozen=True)
+class Removal:
+    """A fan that held by definition and did not count, or counted fewer times (不计), and why:
+    ``by`` is the fan that removed it (None for a principle alone) and ``rule`` the clause —
+    the source of the exclusion in corpus/fans.json, seed000 §二.5 (one big combination) or
+    §二.8 (not repeatable)."""
+
+    fan: str
+    count: int                 # occurrences removed
+    by: str | None
+    rule: str
+
+
 @dataclass
 class Interpretation:
     """One reading with one choice of big combination, scored on its own."""
@@ -155,9 +168,10 @@ def _big_group(rules: Rules) -> tuple[str, ...]:
 
 
 def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rules: Rules | None = None,
-                         links=None) -> Interpretation:
+                         links=None, trace: list[Removal] | None = None) -> Interpretation:
     """Steps 2–7 of the module docstring for one reading and one big-combination choice
-    (``links``: another largest link set of :func:`~gb16.reference.combination.chow_link_sets`)."""
+    (``links``: another largest link set of :func:`~gb16.reference.combination.chow_link_sets`).
+    ``trace``, when given, receives a :class:`Removal` for every fan a step removes (:func:`removals`)."""
     rules = rules or active()
     hand = reading.hand
     # 1. what holds by definition
@@ -166,10 +180,20 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
         counted = seven_pairs_editions(counted, rules)
     # 2. seed000 §二.5: at most one big combination
     for f in _big_group(rules):
-        counted.pop(f, None)
+        removed = counted.pop(f, None)
+        if trace is not None and removed:
+            if big is not None and f == big[0]:  # the one taken, on one choice of sets
+                if len(removed) > 1:
+                    trace.append(Removal(f, len(removed) - 1, None, "seed000 §二.8"))
+            else:
+                trace.append(Removal(f, len(removed), big[0] if big else None, "seed000 §二.5"))
     if big is not None:
         counted[big[0]] = [big[1]]
+    before = counted
     counted = shared_pung_fans(counted, big, raw)
+    if trace is not None and counted is not before:
+        trace.extend(Removal(f, len(before[f]) - len(counted.get(f, ())), big[0], "docs/rulings.md R-002 (option C)")
+                     for f in SHARED_PUNG_FANS if len(counted.get(f, ())) < len(before.get(f, ())))
     # 3. seed000 §二.6: chow-pair links
     links = chow_links(reading.chows, big) if links is None else links
     for fan_id, i, j in links:
@@ -177,9 +201,14 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
     # 4. seed000 §二.8: only the repeatable fans count more than once
     for f in counted:
         if not rules.repeatable(f):
+            if trace is not None and len(counted[f]) > 1:
+                trace.append(Removal(f, len(counted[f]) - 1, None, "seed000 §二.8"))
             counted[f] = counted[f][:1]
     # 5. 规定原则
-    counted = apply_exclusions(counted, hand.variant.id, rules, raw)
+    if trace is None:  # (a mutant scorer may put an apply_exclusions of its own, without a trace, in its place)
+        counted = apply_exclusions(counted, hand.variant.id, rules, raw)
+    else:
+        counted = apply_exclusions(counted, hand.variant.id, rules, raw, trace)
     # 6. 无番和
     if not any(f != FLOWERS for f in counted) and rules.exists(CHICKEN, hand.variant.id):
         counted[CHICKEN] = [()]
@@ -211,7 +240,8 @@ def seven_pairs_editions(counted: dict[str, Occurrences], rules: Rules) -> dict[
 
 
 def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules | None = None,
-                     held: dict[str, Occurrences] | None = None) -> dict[str, Occurrences]:
+                     held: dict[str, Occurrences] | None = None,
+                     trace: list[Removal] | None = None) -> dict[str, Occurrences]:
     """规定原则 (xinbian 第六章 4) with the 不计 lists of corpus/fans.json.
 
     "若番种定义规定番种 1 成立时不计番种 2，则番种 1 成立时番种 2 不成立……若番种定义规定番种 5
@@ -228,6 +258,7 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
     every fan of ``counted`` applies its list, even one that is itself excluded
     (docs/rulings.md, Part 3).  Under R-002:B and C a 三同刻 that holds (in ``held``, the fans
     by definition) but is not counted still prevents 双同刻 (seed000 §二.5 "三同刻成立时仍不计双同刻").
+    ``trace``, when given, receives a :class:`Removal` for every fan an exclusion removes.
     """
     rules = rules or active()
     kept = dict(counted)
@@ -242,6 +273,7 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
         used = None  # the sets of f's occurrences, gathered when a "sets" exclusion needs them
         for ex in rules.excludes(f):
             if ex.fan in kept and ex.applies_to(variant):
+                had = len(kept[ex.fan]) if trace is not None else 0
                 if ex.scope == "whole":
                     kept[ex.fan] = []
                 elif ex.scope == "one":
@@ -249,7 +281,29 @@ def apply_exclusions(counted: dict[str, Occurrences], variant: str, rules: Rules
                 else:
                     used = set().union(*occs) if used is None else used
                     kept[ex.fan] = [o for o in kept[ex.fan] if not used.intersection(o)]
+                if trace is not None and len(kept[ex.fan]) < had:
+                    trace.append(Removal(ex.fan, had - len(kept[ex.fan]), f, ex.source))
     return {f: o for f, o in kept.items() if o}
+
+
+def removals(interp: Interpretation, rules: Rules | None = None) -> list[Removal]:
+    """The fans of ``interp`` that held by definition but were not counted, or were counted fewer
+    times — the 不计 of xinbian 第六章 4 and of seed000 §二.5/§二.8 — each with the fan or
+    principle that removed it, in the order the steps removed them.
+
+    The interpretation's reading is scored again through the same steps with a trace.  A
+    chow-pair link (§二.6) is listed only when an exclusion removes it (a 四顺子 fan "包含第五顺子");
+    the links the forest of R-001 leaves out are not fans that held.
+    """
+    rules = rules or active()
+    reading = interp.reading
+    with using(rules):
+        preds = applicable_predicates(reading.hand.variant.id, rules)
+        raw = _holding(preds[HAND], reading.hand)
+        raw.update(_holding(preds["reading"], reading))
+        trace: list[Removal] = []
+        score_interpretation(reading, raw, interp.big, rules, trace=trace)
+    return trace
 
 
 def preference_key(interp: Interpretation):

@@ -66,6 +66,7 @@ SLOW = (
     "tests/test_differential.py::test_a_seeded_differential_run_has_no_unexplained_disagreement",
     "tests/test_packaging.py::test_the_wheel_holds_the_package_data",
     "tests/test_report_browser.py::",
+    "tests/test_serve_browser.py::",
     "tests/test_hot_path.py::test_every_declared_need_is_necessary",
     "tests/test_waits.py::test_filtered_waits_equal_brute_force_on_random_hands",
     # a second or more each in make check (pytest --durations=0 -m "not slow"): the suite keeps
@@ -86,7 +87,8 @@ SLOW = (
 #: test files collected first, longest first (CPU seconds of a whole-suite run); the rest keep their order
 FIRST = ("tests/test_proofs.py", "tests/test_mutants.py", "tests/test_properties.py", "tests/test_differential.py",
          "tests/test_fuzz_batch.py", "tests/test_harness.py", "tests/test_reach.py",
-         "tests/test_properties_strategies.py", "tests/test_attribution.py", "tests/test_packaging.py")
+         "tests/test_properties_strategies.py", "tests/test_attribution.py", "tests/test_packaging.py",
+         "tests/test_serve_browser.py")
 
 
 def _file(item) -> str:

@@ -281,7 +281,9 @@ def test_the_wheel_holds_the_package_data_and_requires_only_the_scorer(tmp_path)
                    "gb16/docs/rulings.md", "gb16/docs/contract.md", "gb16/docs/api.md",
                    "gb16/tools/examples/README.md", "gb16/tools/examples/node_harness.js",
                    "gb16/tools/examples/python_impl.py", "gb16/tools/extras.py", "gb16/reference/__init__.py",
-                   "gb16/corpus/fans.json", "gb16/corpus/schema/cases.schema.json"):
+                   "gb16/corpus/fans.json", "gb16/corpus/schema/cases.schema.json",
+                   "gb16/tools/serve/static/index.html", "gb16/tools/serve/static/app.js",
+                   "gb16/tools/serve/static/style.css", "gb16/tools/serve/static/tiles/7z.svg"):
         assert needed in names, needed
     cases = {f"gb16/corpus/cases/{p.name}" for p in (ROOT / "corpus" / "cases").glob("*.json")}
     assert cases <= names

@@ -215,3 +215,37 @@ def test_table_rulings_and_editions():
     assert set(by_delta) == set(R.DELTAS) and by_delta["two-concealed-kongs-8"]["editions"] == ["mcr2006"]
     assert all(r["source"] for r in by_delta.values())
     assert "two-concealed-kongs-8" in _cli("table", "editions").stdout
+
+
+def test_score_says_when_the_total_is_disputed(capsys):
+    from gb16.tools import cli
+    assert cli.main(["score", "[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "disputed: R-009 — 94 under A, 95 under B (the project's); gb16 explain for more"
+    assert cli.main(["score", "[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard", "--ruling", "R-009=A"]) == 0
+    assert "fan points 94" in capsys.readouterr().out      # the line names both options under either
+    assert cli.main(["score", "111222333444z 123m 55z，点和5z"]) == 0
+    assert "disputed" not in capsys.readouterr().out       # §四.1: no open ruling changes it
+    assert cli.main(["score", "[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard", "--json"]) == 0
+    assert "disputed" not in capsys.readouterr().out       # the JSON result is the contract's, unchanged
+
+
+def test_each_rulings_row_carries_the_whole_input_as_explain_takes_it():
+    """The ``explain`` line of each row of gb16 table rulings, read back by the command's own parser,
+    is the row's case input: the same result (winning tile, winds and flags included)."""
+    import shlex
+    from gb16.tools import cli, cmd_score
+    from gb16.tools.reports.tables import rulings_rows
+    rows = rulings_rows(CORPUS)
+    by_id = {c["id"]: c for c in CORPUS.cases}
+    assert rows and all(r["explain"] for r in rows if isinstance(by_id[r["case"]]["input"].get("hand"), str))
+    flagged = 0
+    for r in rows:
+        words = shlex.split(r["explain"])
+        assert words[:2] == ["gb16", "explain"], r["explain"]
+        args = cli.build_parser(words[1:]).parse_args(words[1:])
+        again = cmd_score.case_input_from_args(args)
+        case_input = by_id[r["case"]]["input"]
+        assert score(again) == score(case_input), r["case"]
+        flagged += any(case_input.get(f) for f in ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong"))
+    assert flagged  # the flags are carried too, not only hands without them

@@ -26,6 +26,7 @@ COMMAND_MODULES = {
     "gb16.tools.reports.compliance": ("report",),
     "gb16.tools.reports.tables": ("table",),
     "gb16.tools.cmd_docs": ("docs",),
+    "gb16.tools.cmd_serve": ("serve",),
 }
 
 

@@ -112,22 +112,23 @@ def case_input_from_args(args) -> dict:
     return data
 
 
-def _apply(function, args) -> dict:
-    """``function`` (score or explain) on the case input the arguments describe."""
+def _apply(function, args) -> tuple[dict, dict | None, disputes.Rules | None]:
+    """``function`` (score or explain) on the case input the arguments describe:
+    ``(result, case input, rules)``, the last two None when the input could not be read."""
     try:
         data = case_input_from_args(args)
     except jsonlines.JSONInputError as e:
-        return {"ok": False, "error": {"code": "invalid_json", "message": f"stdin: {e}"}}
+        return {"ok": False, "error": {"code": "invalid_json", "message": f"stdin: {e}"}}, None, None
     try:
         rules = disputes.rules_from_args(args)
     except disputes.RulesError as e:
-        return {"ok": False, "error": {"code": "invalid_input", "message": f"rule set: {e}"}}
+        return {"ok": False, "error": {"code": "invalid_input", "message": f"rule set: {e}"}}, None, None
     if args.hand != "-":
         try:  # the same checks as the scorer's, in the words of the flags
             hand_from_input(data, FLAG_TERMS)
         except InputError as e:
-            return e.as_result()
-    return function(data, rules=rules)
+            return e.as_result(), None, None
+    return function(data, rules=rules), data, rules
 
 
 def run_score(args) -> int:
@@ -147,11 +148,15 @@ def run_score(args) -> int:
     if args.hand is None:
         print("gb16 score: give a hand (or '-' for a JSON case input on stdin, or --batch)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    result = _apply(reference.score, args)
+    result, data, rules = _apply(reference.score, args)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
         print(format_result(result))
+        if result["ok"]:  # an open ruling that changes this hand (docs/rulings.md), in one line
+            line = disputes.disputed_line(disputes.open_rulings(data, rules))
+            if line:
+                print(line)
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
 
 
@@ -195,7 +200,7 @@ def run_explain(args) -> int:
     if args.hand is None:
         print("gb16 explain: give a hand (or '-' for a JSON case input on stdin)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    report = _apply(disputes.explain_with_disputes, args)
+    report, _, _ = _apply(disputes.explain_with_disputes, args)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     elif not report["ok"]:

@@ -49,14 +49,44 @@ def rules_from_args(args) -> Rules:
 
 # -- the disputes of one hand ---------------------------------------------------------------
 
-def _outcome(result: dict) -> dict:
+def outcome(result: dict) -> dict:
+    """A result reduced to what a dispute compares: the total and the fans (or the error)."""
     if not result.get("ok"):
         return {"error": result["error"]["code"], "total": None, "fans": {}}
     return {"total": result["total"], "fans": {f["id"]: f["count"] for f in result["fans"]}}
 
 
-def _same(a: dict, b: dict) -> bool:
+def same(a: dict, b: dict) -> bool:
     return a.get("error") == b.get("error") and a["total"] == b["total"] and a["fans"] == b["fans"]
+
+
+def open_rulings(case_input, rules: Rules | None = None, base: dict | None = None) -> list[dict]:
+    """Every open ruling whose options give this hand different results, each option with its
+    total and fans (the one in force and the project's marked); ``base`` is the outcome under
+    ``rules`` when already known."""
+    rules = rules or R.DEFAULT
+    base = base or outcome(reference.score(case_input, rules=rules))
+    found = []
+    for rid, ruling in R.RULINGS.items():
+        options, differs = [], False
+        for option in ruling["options"]:
+            o = base if option == rules.option(rid) else outcome(reference.score(case_input, rules=rules.with_option(rid, option)))
+            differs |= not same(o, base)
+            options.append({"option": option, "summary": ruling["options"][option]["summary"],
+                            "in_force": option == rules.option(rid), "project": option == ruling["default"], **o})
+        if differs:
+            found.append({"id": rid, "title": ruling["title"], "options": options})
+    return found
+
+
+def disputed_line(rulings: list[dict]) -> str | None:
+    """``disputed: R-009 — 94 under A, 95 under B (the project's); gb16 explain for more``, or None."""
+    if not rulings:
+        return None
+    parts = [f"{r['id']} — " + ", ".join(f"{o['total'] if o['total'] is not None else o['error']} under {o['option']}"
+                                         + (" (the project's)" if o["project"] else "") for o in r["options"])
+             for r in rulings]
+    return "disputed: " + "; ".join(parts) + "; gb16 explain for more"
 
 
 def for_hand(case_input, rules: Rules | None = None) -> dict:
@@ -71,29 +101,21 @@ def for_hand(case_input, rules: Rules | None = None) -> dict:
     """
     rules = rules or R.DEFAULT
     base_result = reference.score(case_input, rules=rules)
-    base = _outcome(base_result)
-    out = {"ok": True, "rules": rules.label, "result": base, "rulings": [], "deltas": [], "editions": [], "notes": []}
-    for rid, ruling in R.RULINGS.items():
-        options, differs = [], False
-        for option in ruling["options"]:
-            o = base if option == rules.option(rid) else _outcome(reference.score(case_input, rules=rules.with_option(rid, option)))
-            differs |= not _same(o, base)
-            options.append({"option": option, "summary": ruling["options"][option]["summary"],
-                            "in_force": option == rules.option(rid), "project": option == ruling["default"], **o})
-        if differs:
-            out["rulings"].append({"id": rid, "title": ruling["title"], "options": options})
+    base = outcome(base_result)
+    out = {"ok": True, "rules": rules.label, "result": base, "rulings": open_rulings(case_input, rules, base),
+           "deltas": [], "editions": [], "notes": []}
     for name, delta in R.DELTAS.items():
         if name in rules.deltas:
             continue
-        o = _outcome(reference.score(case_input, rules=rules.with_deltas([name])))
-        if not _same(o, base):
+        o = outcome(reference.score(case_input, rules=rules.with_deltas([name])))
+        if not same(o, base):
             out["deltas"].append({"id": name, "summary": delta["summary"], "source": delta["source"],
                                   "editions": [e for e, ed in R.EDITIONS.items() if name in ed["deltas"]], **o})
     for name, edition in R.EDITIONS.items():
         if name == rules.edition:
             continue
-        o = _outcome(reference.score(case_input, rules=rules.with_deltas(edition["deltas"])))
-        if not _same(o, base):
+        o = outcome(reference.score(case_input, rules=rules.with_deltas(edition["deltas"])))
+        if not same(o, base):
             out["editions"].append({"id": name, "title": edition["title"], **o})
     out["notes"] = decided_by(case_input, base_result)
     return out
@@ -186,12 +208,13 @@ def render(d: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["add_rule_arguments", "rules_from_args", "for_hand", "decided_by", "render", "RulesError"]
+__all__ = ["add_rule_arguments", "rules_from_args", "open_rulings", "disputed_line", "for_hand", "decided_by", "render", "outcome", "same", "RulesError"]
 
 
 def explain_with_disputes(case_input, rules: Rules | None = None) -> dict:
-    """``reference.explain`` plus ``disputes`` (:func:`for_hand`) — what ``gb16 explain`` prints."""
-    report = reference.explain(case_input, rules=rules)
+    """``reference.explain`` with each reading's 不计 list, plus ``disputes`` (:func:`for_hand`) —
+    what ``gb16 explain`` prints."""
+    report = reference.explain(case_input, rules=rules, not_counted=True)
     if report.get("ok"):
         report["disputes"] = for_hand(case_input, rules)
     return report

@@ -12,11 +12,13 @@ with the package (:func:`ruling_decision`).
 from __future__ import annotations
 
 import re
+import shlex
 
 from tabulate import tabulate
 
 from gb16.reference import table
 from gb16.reference import tiles as T
+from gb16.reference.errors import InputError
 from gb16.reference.notation import parse_hand
 
 #: The rule page's names of the shapes that are not five sets and a pair.
@@ -40,7 +42,7 @@ def glyph(tile_name: str) -> str:
 
 # -- one interpretation ---------------------------------------------------------------------
 
-def _pieces(interp: dict) -> list[tuple[str, str, bool]]:
+def pieces(interp: dict) -> list[tuple[str, str, bool]]:
     """``(notation, bracket, holds the win)`` for every piece of the reading, in order:
     the 组合龙, the sets, the pair — or the pairs of 七对, or the fourteen tiles of 十三幺 / 全不靠."""
     shape = interp["shape"]
@@ -78,7 +80,7 @@ def _special_note(interp: dict) -> str:
 
 def render_interpretation(interp: dict) -> str:
     """The reading as glyphs: [exposed] {concealed kong} <组合龙> standing, the winning group marked *."""
-    parts = [_wrap(glyphs(n), b) + ("*" if w else "") for n, b, w in _pieces(interp)]
+    parts = [_wrap(glyphs(n), b) + ("*" if w else "") for n, b, w in pieces(interp)]
     prefix = f"{SHAPE_NAMES[interp['shape']]}: " if interp["shape"] in ("seven_pairs", "thirteen_orphans",
                                                                         "honours_knitted") else ""
     return prefix + "  ".join(parts)
@@ -86,7 +88,7 @@ def render_interpretation(interp: dict) -> str:
 
 def render_notation(interp: dict) -> str:
     """The reading in the notation, the winning group marked *."""
-    return " ".join(_wrap(n, b) + ("*" if w else "") for n, b, w in _pieces(interp)) + _special_note(interp)
+    return " ".join(_wrap(n, b) + ("*" if w else "") for n, b, w in pieces(interp)) + _special_note(interp)
 
 
 def set_names(interp: dict, indices) -> str:
@@ -147,6 +149,13 @@ def format_result(result: dict) -> str:
     return "\n".join(lines)
 
 
+def not_counted_line(entries: list[dict]) -> str:
+    """``不计 (held, not counted): 自摸 by 不求人 (xinbian 第七章 56); …`` — a reading's 不计 list."""
+    parts = [f"{e['name']}" + (f"×{e['count']}" if e["count"] > 1 else "")
+             + (f" by {e['by']['name']}" if e["by"] else "") + f" ({e['rule']})" for e in entries]
+    return "不计 (held, not counted): " + "; ".join(parts)
+
+
 def _same_key(reading: dict) -> tuple:
     """What a referee sees of a reading: equal keys read the same."""
     i = reading["interpretation"]
@@ -176,6 +185,8 @@ def format_explanation(report: dict) -> str:
         out.append("    " + render_notation(interp))
         out.extend("    " + line for line in combination_lines(interp))
         out.extend("    " + line for line in fan_table(r["fans"]).splitlines())
+        if r.get("not_counted"):
+            out.append("    " + not_counted_line(r["not_counted"]))
         out.append("")
     if ties:
         out.append(f"R-011 {quote('R-011')}")
@@ -184,6 +195,38 @@ def format_explanation(report: dict) -> str:
     out.append(f"formal waits of the hand before the win (§二.7): {' '.join(waits)}"
                + ("  — single wait" if len(waits) == 1 else "  — not a single wait: no 边张/嵌张/单钓将"))
     return "\n".join(out)
+
+
+# -- a case input as a command line ---------------------------------------------------------
+
+#: The fields of a case input and the flags of ``gb16 score`` / ``gb16 explain`` that give them.
+FIELD_FLAGS = {"variant": "--variant", "prevalent_wind": "--prevalent", "seat_wind": "--seat", "flowers": "--flowers"}
+FLAG_FIELDS = ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
+
+
+def explain_command(case_input) -> str | None:
+    """The ``gb16 explain`` line that scores ``case_input`` as it is, for a shell: the hand with its
+    ``，点和X`` / ``，自摸X`` suffix (added when the input gives ``win_tile`` and ``win_by`` as
+    fields), then the flags of the other fields.  None when the input has no hand string."""
+    if not isinstance(case_input, dict) or not isinstance(case_input.get("hand"), str):
+        return None
+    hand, rest = case_input["hand"], []
+    try:
+        has_suffix = parse_hand(hand).suffix_win_by is not None
+    except InputError:
+        has_suffix = True  # a hand that cannot be read is shown as it is
+    win_tile, win_by = case_input.get("win_tile"), case_input.get("win_by")
+    if not has_suffix and win_by in ("discard", "self_draw") and isinstance(win_tile, str):
+        hand += ("，自摸" if win_by == "self_draw" else "，点和") + win_tile
+    elif not has_suffix:
+        rest += [f"--win {shlex.quote(str(win_tile))}"] if win_tile is not None else []
+        rest += [{"discard": "--discard", "self_draw": "--self-draw"}[win_by]] if win_by in ("discard", "self_draw") else []
+    for field, flag in FIELD_FLAGS.items():
+        if case_input.get(field) not in (None, "") and not (field == "variant" and case_input[field] == "gb16") \
+                and not (field == "flowers" and case_input[field] == 0):
+            rest.append(f"{flag} {shlex.quote(str(case_input[field]))}")
+    rest += ["--" + f.replace("_", "-") for f in FLAG_FIELDS if case_input.get(f) is True]
+    return " ".join(["gb16 explain", shlex.quote(hand), *rest])
 
 
 # -- the rulings, as installed --------------------------------------------------------------

@@ -23,6 +23,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "proofs": ("z3",),                # z3-solver: the Z3 proofs
     "differential": ("MahjongGB",),   # pymahjonggb: the gb13 differential run, --impl pymahjonggb
     "cluster": ("distributed",),      # Dask: certify --random N --dask ADDRESS
+    "serve": ("starlette", "uvicorn"),  # gb16 serve: the referee's page
     "test": ("pytest", "xmlschema", "markdown_it"),  # the test suite's own tools
 }
 
@@ -42,6 +43,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "summary": ("summarize a run log; render reports from it", ("certify",)),
     "report": ("the compliance report: certify the reference, run properties and proofs",
                ("certify", "properties", "proofs", "differential")),
+    "serve": ("the referee's page: tap a hand, see every reading, clause and dispute", ("serve",)),
 }
 
 #: (command, option, value) → the extra the option needs when given that value (None: any value).

@@ -29,6 +29,7 @@ from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.tools.harness import runlog
 from gb16.tools.reports.common import clause_sort_key, summarize, Tally
+from gb16.tools.reports.markdown import fenced
 from gb16.tools.reports.markdown import table as markdown_table
 from gb16.tools.harness.runlog import RunLogError
 
@@ -444,6 +445,7 @@ def rulings_rows(corpus=None) -> list[dict]:
     option (a disputed case's ``expect`` and ``alternatives``; a ruling case's ``expect`` for all)."""
     from gb16.reference import rules as R
     from gb16.tools.corpus_cli import option_expectations
+    from gb16.tools.explain_text import explain_command
     from gb16.tools.harness.corpus import load_corpus
     corpus = corpus or load_corpus()
     rows = []
@@ -454,6 +456,7 @@ def rulings_rows(corpus=None) -> list[dict]:
                 continue
             rows.append({"ruling": rid, "title": ruling["title"], "case": case["id"], "tier": case["tier"],
                          "hand": case["input"].get("hand") if isinstance(case["input"], dict) else None,
+                         "explain": explain_command(case["input"]),
                          "totals": {o: (e.get("total") if "error" not in e else e["error"]) for o, e in per_option.items()},
                          "default": ruling["default"]})
     return rows
@@ -479,5 +482,9 @@ def run_rulings(args) -> int:
                                     [[f"`{r['hand']}`", r["case"], r["tier"]] + [r["totals"].get(o, "—") for o in options]
                                      for r in mine]))
         lines.append("")
+        commands = [f"{r['explain']}  # {r['case']}" for r in mine if r["explain"]]
+        if commands:  # the whole input of each row, to paste: every reading and each option's total
+            lines += ["Each hand in full (winning tile, winds, flags), as `gb16 explain` takes it:", ""]
+            lines += fenced("\n".join(commands)) + [""]
     _emit("\n".join(lines), args.out)
     return 0

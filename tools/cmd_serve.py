@@ -1,0 +1,89 @@
+"""``gb16 serve``: the referee's page on this machine (the ``[serve]`` extra: Starlette on uvicorn).
+
+    gb16 serve                      # http://127.0.0.1:8016/
+    gb16 serve --port 9000
+    gb16 serve --host 0.0.0.0       # other machines too (a warning says so)
+
+It listens on the loopback address unless asked otherwise; every file of the page comes with
+the package, so it works with no network.  ``--port 0`` takes a free port; the first line
+printed is always the address to open.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import sys
+
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8016
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def register(sub) -> None:
+    p = sub.add_parser("serve", help="the referee's page: tap a hand, see every reading, clause and dispute",
+                       description="Serve the referee's page and its JSON API (POST /api/score, /api/explain, "
+                                   "/api/waits) on this machine.")
+    p.add_argument("--host", default=DEFAULT_HOST,
+                   help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free port)")
+    p.set_defaults(func=run_serve)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (127.0.0.0/8, ::1, localhost)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``; raises OSError with the system's reason."""
+    family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def url(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def run_serve(args) -> int:
+    import uvicorn
+
+    from gb16.tools.serve.app import create_app
+
+    if not 0 <= args.port <= 65535:
+        print(f"gb16 serve --port: {args.port} is not a port (0–65535)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        sock = bind(args.host, args.port)
+    except (OSError, UnicodeError) as e:
+        print(f"gb16 serve: cannot listen on {args.host} port {args.port}: {getattr(e, 'strerror', None) or e}"
+              + (" (another program has it: try --port 0 or another port)" if isinstance(e, OSError)
+                 and e.errno == 98 else ""), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not is_loopback(args.host):
+        print(f"gb16 serve: warning: listening on {args.host}, not on this machine only — anyone who can reach "
+              "it on the network can use the page and the API (there is no login)", file=sys.stderr)
+    print(f"gb16 serve: the referee's page is at {url(sock)}  (Ctrl-C to stop)", flush=True)
+    config = uvicorn.Config(create_app(), log_level="warning", server_header=False, date_header=False,
+                            timeout_keep_alive=5, limit_concurrency=64)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    return EXIT_OK

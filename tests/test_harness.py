@@ -657,10 +657,10 @@ def test_huge_line_is_that_cases_error_with_its_first_bytes(tmp_path):
 
 
 def test_large_valid_answer_is_read_in_chunks(tmp_path):
-    """A valid 20 MB answer under the limit is read whole and judged (it used to take 52 s
-    byte by byte and time out)."""
+    """A valid answer of nearly 1 MiB, the limit, is read whole and judged (a 20 MB one, when the
+    limit was 64 MiB, used to take 52 s byte by byte and time out)."""
     began = time.monotonic()
-    log = certify(tmp_path, misbehaving("huge-line", "--size", str(20 << 20)), timeout=20,
+    log = certify(tmp_path, misbehaving("huge-line", "--size", str((1 << 20) - 1000)), timeout=20,
                   filters=["fx-seed-4-4-chicken"])
     assert statuses(log) == {"fx-seed-4-4-chicken": "pass"}
     assert time.monotonic() - began < 20

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -41,25 +42,75 @@ def schema_dir() -> Path:
     return corpus_package.SCHEMA_DIR
 
 
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
 def _registry() -> referencing.Registry:
+    """Every schema of corpus/schema/, as Draft 2020-12 resources.  Their ``$schema`` (each
+    names Draft 2020-12, which is checked) is dropped: jsonschema would otherwise check
+    each referenced document with the stock Draft 2020-12 validator, not :data:`BoundedValidator`."""
     resources = []
     for path in sorted(schema_dir().glob("*.json")) + sorted((schema_dir() / "protocol").glob("*.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
+        if contents.pop("$schema", DRAFT) != DRAFT:
+            raise HarnessError(f"{path}: the kit's schemas are JSON Schema Draft 2020-12")
         resources.append((contents["$id"], referencing.Resource.from_contents(
             contents, default_specification=referencing.jsonschema.DRAFT202012)))
     return referencing.Registry().with_resources(resources)
 
+
+#: The most errors a schema check collects: in all, and in each branch of a ``oneOf``/``anyOf``.
+#: Enough to find the most relevant one; a hostile instance (300,000 ``{}`` where objects with
+#: required keys belong) would otherwise cost one error object per fault — gigabytes.
+MAX_ERRORS = 32
+#: The longest schema problem told (characters); jsonschema's messages quote the instance.
+MAX_PROBLEM = 300
+
+
+def _bounded_branches(keyword: str):
+    """``oneOf`` / ``anyOf`` as jsonschema checks them, except that a failing branch yields at
+    most :data:`MAX_ERRORS` errors (jsonschema lists every error of every branch) and the
+    message quotes only the head of the instance."""
+    def check(validator, branches, instance, schema):
+        all_errors, valid = [], None
+        for index, branch in enumerate(branches):
+            errors = list(islice(validator.descend(instance, branch, schema_path=index), MAX_ERRORS))
+            if not errors:
+                valid = index
+                break
+            all_errors.extend(errors)
+        if valid is None:
+            yield jsonschema.ValidationError(f"{_head(repr(instance))} is not valid under any of the given schemas",
+                                             context=all_errors)
+            return
+        if keyword == "oneOf":
+            also = [index for index, branch in enumerate(branches)
+                    if index > valid and validator.evolve(schema=branch).is_valid(instance)]
+            if also:
+                yield jsonschema.ValidationError(f"{_head(repr(instance))} is valid under more than one of the "
+                                                 f"given schemas (branches {valid}, {', '.join(map(str, also))})")
+    return check
+
+
+#: Draft 2020-12 with the bounded ``oneOf``/``anyOf``: every other keyword's errors are produced
+#: one at a time, so taking the first :data:`MAX_ERRORS` of ``iter_errors`` bounds the whole check.
+BoundedValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator, {"oneOf": _bounded_branches("oneOf"), "anyOf": _bounded_branches("anyOf")})
 
 _VALIDATORS: dict[str, jsonschema.protocols.Validator] = {}
 
 
 def validator(ref: str) -> jsonschema.protocols.Validator:
     """A validator for a schema reference relative to corpus/schema/, e.g.
-    ``protocol/response.schema.json#/$defs/start``."""
+    ``protocol/response.schema.json#/$defs/start`` (:data:`BoundedValidator`)."""
     if ref not in _VALIDATORS:
-        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": SCHEMA_BASE + ref}
-        _VALIDATORS[ref] = jsonschema.Draft202012Validator(schema, registry=_registry())
+        schema = {"$ref": SCHEMA_BASE + ref}   # no $schema: see _registry
+        _VALIDATORS[ref] = BoundedValidator(schema, registry=_registry())
     return _VALIDATORS[ref]
+
+
+def _head(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
 
 
 def _schema_documents() -> dict[str, Any]:
@@ -106,7 +157,11 @@ def schema_problem(ref: str, instance: Any) -> str | None:
     For a ``oneOf``/``anyOf`` (a result is either ``ok: true`` with scores or ``ok: false``
     with an error) the error is looked for inside the branch the instance meant — the one
     whose discriminating ``const``/``enum`` it satisfies — so a result missing
-    ``meets_minimum`` is told exactly that, not "ok: False was expected"."""
+    ``meets_minimum`` is told exactly that, not "ok: False was expected".
+
+    The search is bounded: at most :data:`MAX_ERRORS` errors are collected (and as many per
+    branch, :data:`BoundedValidator`), the most relevant of them told, clipped to
+    :data:`MAX_PROBLEM` characters — whatever the instance, never the full list."""
     check = compiled(ref)
     if check is not None:
         try:
@@ -114,7 +169,7 @@ def schema_problem(ref: str, instance: Any) -> str | None:
             return None
         except Exception:  # rejected (or something it cannot handle): jsonschema decides
             pass
-    errors = list(validator(ref).iter_errors(instance))
+    errors = list(islice(validator(ref).iter_errors(instance), MAX_ERRORS))
     if not errors:
         return None
     top = max(errors, key=jsonschema.exceptions.by_relevance())
@@ -122,7 +177,7 @@ def schema_problem(ref: str, instance: Any) -> str | None:
     if error is top:
         error = jsonschema.exceptions.best_match(errors)
     where = "/".join(str(part) for part in error.absolute_path)
-    return f"{where or '(top level)'}: {_message(error)}"
+    return _head(f"{where or '(top level)'}: {_message(error)}", MAX_PROBLEM)
 
 
 def _meant_branch(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
@@ -182,7 +237,7 @@ def check_metadata(metadata: Any) -> str | None:
     return schema_problem("protocol/response.schema.json#/$defs/start", metadata)
 
 
-def strict_json(raw: bytes | str, max_bytes: int = 256 * 1024 * 1024) -> Any:
+def strict_json(raw: bytes | str, max_bytes: int = jsonlines.MAX_LINE_BYTES) -> Any:
     """One JSON text, strictly (gb16.reference.jsonlines: UTF-8, no NaN/Infinity, no duplicate
     keys, bounded depth and integers); raises ValueError (JSONInputError) with the reason.
 

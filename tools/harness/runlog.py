@@ -188,8 +188,9 @@ def count_statuses(cases: Iterable[dict]) -> dict[str, int]:
     return counts
 
 
-#: The largest run log line read (bytes); a longer line is a corrupt log, not a reason to exhaust memory.
-MAX_RUNLOG_LINE = 256 * 1024 * 1024
+#: The largest run log line read (bytes): the contract's 1 MiB line (docs/contract.md "Input
+#: limits"); a longer line is a corrupt log, not a reason to exhaust memory.
+MAX_RUNLOG_LINE = jsonlines.MAX_LINE_BYTES
 
 
 def read(path: Path | str) -> RunLog:

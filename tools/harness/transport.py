@@ -38,8 +38,12 @@ import sys
 import threading
 import time
 
-#: The longest response line accepted (bytes).  A longer one is that case's ``error``.
-MAX_LINE_BYTES = 64 * 1024 * 1024
+from gb16.reference import jsonlines
+
+#: The longest response line accepted (bytes): the 1 MiB of every line a tool reads
+#: (docs/contract.md "Input limits"), checked before it is parsed.  A longer one is that case's
+#: ``error``; what the harness keeps of an answer fits in a run log line.
+MAX_LINE_BYTES = jsonlines.MAX_LINE_BYTES
 #: How much of an over-long line, or of an unsolicited output, is kept for the run log.
 KEEP_BYTES = 2000
 #: How much of the program's standard error is kept (its last bytes).

@@ -1,0 +1,124 @@
+"""Bounded whatever the kit is fed: schema checks, run logs, corpus files and what an
+implementation answers cost bounded memory and time, and are recorded or refused clearly.
+
+The memory bounds are measured, not assumed: the command runs in a process of its own
+under an address-space limit (``RLIMIT_AS``) of :data:`LIMIT_MB`, which the kit's imports and
+an ordinary run fit in (about 150 MB of address space) and which an unbounded schema check
+of the hostile inputs below exceeded twenty times over.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "harness"
+CORPUS = FIXTURES / "corpus"
+PY = sys.executable
+MISBEHAVING = FIXTURES / "misbehaving_impl.py"
+PROTOCOL_IMPL = FIXTURES / "protocol_impl.py"
+
+#: The address-space limit the hostile runs must stay under (MB).
+LIMIT_MB = 300
+#: A hostile fan list: 300,000 empty objects (each missing the required ``id`` and ``count``),
+#: 0.9 MB of compact JSON — under the 1 MiB line limit, so it reaches the schema check.
+FLOOD = [{}] * 300_000
+COMPACT = (",", ":")
+
+
+def gb16_limited(*args: str, limit_mb: int = LIMIT_MB, timeout: float = 120) -> subprocess.CompletedProcess:
+    """``gb16 ARGS`` in a process of its own whose address space is limited to *limit_mb*."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_mb << 20, limit_mb << 20))
+    return subprocess.run([PY, "-m", "gb16", *args], preexec_fn=limit, capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT)
+
+
+def misbehaving(mode: str, *flags: str) -> str:
+    return " ".join([PY, str(MISBEHAVING), mode, *flags])
+
+
+def run_log_lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def good_log(tmp_path_factory) -> Path:
+    """A complete run log of one fixture case (the fixture scorer passes it)."""
+    out = tmp_path_factory.mktemp("good") / "run.jsonl"
+    p = gb16_limited("certify", "--impl", f"{PY} {PROTOCOL_IMPL}", "--corpus", str(CORPUS), "--out", str(out),
+                     "--filter", "fx-seed-4-4-chicken", "--no-progress")
+    assert p.returncode == 0, p.stderr
+    return out
+
+
+# --------------------------------------------------------------------------- schema checks
+
+@pytest.mark.parametrize("size", [900_000, 3_000_000])
+def test_a_hostile_answer_is_that_cases_error_in_bounded_memory(tmp_path, size):
+    """An answer whose ``fans`` holds empty objects: 0.9 MB (225,000 of them) reaches the schema
+    check (2.1 GB and 31 s when every schema error was listed), 3 MB is over the 1 MiB line limit and is
+    refused unread.  Either way the case is ``error`` with a clear message, under 300 MB."""
+    out = tmp_path / "run.jsonl"
+    p = gb16_limited("certify", "--impl", misbehaving("fans-flood", "--size", str(size)), "--corpus", str(CORPUS),
+                     "--filter", "fx-seed-4-4-chicken", "--out", str(out), "--no-progress")
+    assert p.returncode == 1, p.stderr
+    assert "Traceback" not in p.stderr and "MemoryError" not in p.stdout + p.stderr
+    case = [line for line in run_log_lines(out) if line["type"] == "case"]
+    assert [c["status"] for c in case] == ["error"]
+    if size < 1 << 20:
+        assert case[0]["message"].startswith("invalid result: result/fans/")
+        assert "missing required properties 'id', 'count'" in case[0]["message"]
+    else:
+        assert "longer than 1048576 bytes" in case[0]["message"]
+    assert len(case[0]["offending_line"]) < 2100
+
+
+def test_schema_problem_collects_a_bounded_number_of_errors():
+    """The bounded search finds the same problem as before, for the branch the instance meant."""
+    from gb16.tools.harness import protocol
+    scored = "protocol/response.schema.json#/$defs/scored"
+    flooded = {"seq": 1, "result": {"ok": True, "fans": FLOOD, "fan_points": 8, "total": 8, "meets_minimum": True}}
+    problem = protocol.schema_problem(scored, flooded)
+    assert problem.startswith("result/fans/") and problem.endswith("missing required properties 'id', 'count'")
+    # the errors jsonschema is asked for are bounded, in all and inside each oneOf branch
+    errors = list(protocol.validator(scored).iter_errors(flooded))
+    assert len(errors) == 1 and 0 < len(errors[0].context) <= 2 * protocol.MAX_ERRORS
+    # and the meant branch is still found: an ok: true result missing meets_minimum says so
+    assert protocol.schema_problem(scored, {"seq": 1, "result": {"ok": True, "fans": [], "fan_points": 8,
+                                                                 "total": 8}}) == \
+        "result: missing required property 'meets_minimum'"
+    assert len(protocol.schema_problem("protocol/result.schema.json", "x" * 100_000)) <= protocol.MAX_PROBLEM + 30
+
+
+def test_a_crafted_run_log_is_refused_in_bounded_memory(tmp_path, good_log):
+    """A run log whose case holds the hostile fan list as its result (0.9 MB, within the 1 MiB
+    line): ``summary`` refuses it, naming the line and the problem, under 300 MB (2.1 GB before)."""
+    lines = run_log_lines(good_log)
+    for line in lines:
+        if line["type"] == "case":
+            line["actual"] = {"ok": True, "fans": FLOOD, "fan_points": 8, "total": 8, "meets_minimum": True}
+    crafted = tmp_path / "crafted.jsonl"
+    crafted.write_text("".join(json.dumps(line, separators=COMPACT) + "\n" for line in lines), encoding="utf-8")
+    p = gb16_limited("summary", str(crafted))
+    assert p.returncode == 2
+    assert p.stderr.startswith(f"gb16 summary: {crafted}: line 2 (case): actual") and p.stderr.count("\n") == 1
+
+
+def test_a_crafted_corpus_file_is_refused_in_bounded_memory(tmp_path):
+    """A case file of 100,000 empty cases (300 KB): ``certify --corpus`` refuses the corpus,
+    naming the file and the problem, under 300 MB (3.1 GB before)."""
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "crafted.json").write_text(json.dumps({"area": "x", "description": "x",
+                                                                 "cases": [{}] * 100_000}, separators=COMPACT), encoding="utf-8")
+    p = gb16_limited("certify", "--impl", f"{PY} {PROTOCOL_IMPL}", "--corpus", str(tmp_path),
+                     "--out", str(tmp_path / "run.jsonl"), "--no-progress")
+    assert p.returncode == 2
+    assert p.stderr.startswith("gb16 certify: the corpus is not valid:") and "crafted.json: cases/" in p.stderr
+    assert "Traceback" not in p.stderr

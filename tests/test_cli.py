@@ -30,6 +30,22 @@ def test_score_human_output_names_the_fans():
     assert "大四喜" in p.stdout and "total 165" in p.stdout
 
 
+def test_score_and_explain_show_each_fans_clause_and_the_not_counted_list():
+    """seed000 §四.1: 大四喜 rests on xinbian 第七章 1 and the rule page's line for it; its four wind
+    pungs do not count 幺九刻 (不计, by 大四喜)."""
+    p = gb16("score", "111222333444z 123m 55z，点和5z")
+    row = next(line for line in p.stdout.splitlines() if line.startswith("大四喜"))
+    assert row.rstrip().endswith("xinbian 第七章 1; seed000 §三 大四喜")
+    assert "不计 (held, not counted): 幺九刻×4 by 大四喜" in p.stdout
+    result = json.loads(gb16("score", "111222333444z 123m 55z，点和5z", "--json").stdout)
+    assert set(result["clauses"]) == {f["id"] for f in result["fans"]}
+    assert result["clauses"]["single_wait"] == ["xinbian 第七章 79", "seed000 §三 单钓将"]
+    assert [(e["id"], e["count"], e["by"]["id"]) for e in result["not_counted"]] == \
+        [("pung_of_terminals_or_honors", 4, "big_four_winds")]
+    report = json.loads(gb16("explain", "111222333444z 123m 55z，点和5z", "--json").stdout)
+    assert report["clauses"]["big_four_winds"] == ["xinbian 第七章 1", "seed000 §三 大四喜"]
+
+
 def test_bad_input_exits_2_with_the_code():
     p = gb16("score", "111222333444z 123m 55", "--win", "5z", "--discard")
     assert p.returncode == 2

@@ -149,15 +149,27 @@ def run_score(args) -> int:
         print("gb16 score: give a hand (or '-' for a JSON case input on stdin, or --batch)", file=sys.stderr)
         return EXIT_BAD_INPUT
     result, data, rules = _apply(reference.score, args)
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+    not_counted = _not_counted(data, rules) if result["ok"] else []
+    if args.json:   # the contract's result, with the clauses of its fans and its 不计 list
+        extra = {"clauses": clauses_of(result["fans"]), "not_counted": not_counted} if result["ok"] else {}
+        print(json.dumps({**result, **extra}, ensure_ascii=False))
     else:
         print(format_result(result))
+        if not_counted:
+            print(not_counted_line(not_counted))
         if result["ok"]:  # an open ruling that changes this hand (docs/rulings.md), in one line
             line = disputes.disputed_line(disputes.open_rulings(data, rules))
             if line:
                 print(line)
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
+
+
+def _not_counted(data: dict, rules) -> list[dict]:
+    """The 不计 list of the reading ``score`` reports: the fans that held and did not count, and
+    what removed each (reference.explain's ``not_counted`` of the chosen reading)."""
+    report = reference.explain(data, rules=rules, not_counted=True)
+    chosen = [r for r in report.get("readings", []) if r["chosen"]]
+    return chosen[0]["not_counted"] if chosen else []
 
 
 def run_batch(stream, out, rules=None, jobs: int = 1) -> int:
@@ -202,6 +214,8 @@ def run_explain(args) -> int:
         return EXIT_BAD_INPUT
     report, _, _ = _apply(disputes.explain_with_disputes, args)
     if args.json:
+        if report["ok"]:   # the clauses of every fan of every reading
+            report = {**report, "clauses": clauses_of([f for r in report["readings"] for f in r["fans"]])}
         print(json.dumps(report, ensure_ascii=False))
     elif not report["ok"]:
         print(format_error(report))
@@ -259,3 +273,13 @@ def format_explanation(report: dict) -> str:
 def _glyph(tile: str) -> str:
     from gb16.tools import explain_text
     return explain_text.glyph(tile)
+
+
+def clauses_of(fans: list[dict]) -> dict[str, list[str]]:
+    from gb16.tools import explain_text
+    return explain_text.clauses_of(fans)
+
+
+def not_counted_line(entries: list[dict]) -> str:
+    from gb16.tools import explain_text
+    return explain_text.not_counted_line(entries)

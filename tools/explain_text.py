@@ -125,8 +125,21 @@ def combination_lines(interp: dict) -> list[str]:
 
 
 def fan_table(fans: list[dict]) -> str:
-    rows = [(f["name"], f["en"], f["points"], f["count"], f["points"] * f["count"]) for f in fans]
-    return tabulate(rows, headers=("番种", "fan", "points", "×", "subtotal"), tablefmt="simple")
+    """The fans with their points and the clauses each rests on (corpus/fans.json ``cites``)."""
+    rows = [(f["name"], f["en"], f["points"], f["count"], f["points"] * f["count"], "; ".join(fan_clauses(f["id"])))
+            for f in fans]
+    return tabulate(rows, headers=("番种", "fan", "points", "×", "subtotal", "clause"), tablefmt="simple")
+
+
+def fan_clauses(fan_id: str) -> list[str]:
+    """The clauses a fan rests on: its definition in the base rulebook and the rule page's line
+    (``["xinbian 第七章 1", "seed000 §三 大四喜"]``; ``gb16 docs`` and corpus/clauses.json quote them)."""
+    return list(table.fan(fan_id).cites) if fan_id in table.ORDER else []
+
+
+def clauses_of(fans: list[dict]) -> dict[str, list[str]]:
+    """fan id → the clauses it rests on, for the JSON of ``score`` and ``explain``."""
+    return {f["id"]: fan_clauses(f["id"]) for f in fans}
 
 
 # -- results --------------------------------------------------------------------------------

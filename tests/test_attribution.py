@@ -331,3 +331,15 @@ def test_a_contradicted_candidate_is_contested_never_taken():
     assert "contested: exhausted-tile-no-wait explains 1, contradicted by 1 (e.g. ignores)" in \
         found.verdict_text(2, 1)
     assert "would explain it but is contradicted by 1 cases (e.g. ignores)" in found.case_line("follows")
+
+
+def test_a_declared_delta_is_judged_by_the_cases_hand_worked_expectation_under_it():
+    """Where a case states its expectation under the one declared delta that acts on the hand
+    (an ``alternatives`` entry naming the delta), that is what the implementation is held to."""
+    from gb16.tools.harness.corpus import load_corpus
+    cases = [c for c in load_corpus().cases if any("delta" in a for a in c.get("alternatives", []))]
+    assert cases
+    for case in cases:
+        for alt in (a for a in case["alternatives"] if "delta" in a):
+            chosen = attribution.select(case, {"deltas": [alt["delta"]]})
+            assert chosen.expected == alt["expect"] and chosen.label.startswith(alt["delta"]), case["id"]

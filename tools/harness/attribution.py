@@ -7,8 +7,10 @@ withdrawn option (``R-001:C``) is the delta that now carries it.
 
 * :func:`select` — the expectation a case holds the implementation to: the corpus's
   hand-worked expectation of the declared options (:func:`compare.select_expectation`);
-  where the declared edition deltas change the reference's result for the hand, the
-  reference's result under the declared rule set (the deltas are executable, corpus/editions.json).
+  where the declared edition deltas change the reference's result for the hand, the case's
+  hand-worked expectation under the one delta that acts on it (an ``alternatives`` entry
+  naming it), else the reference's result under the declared rule set (the deltas are
+  executable, corpus/editions.json).
 * :func:`attribute` — an evidence model, not a veto.  Every judged case, passing or failing,
   is evidence (:mod:`.evidence`): a *candidate* (another option of an open ruling, a delta
   added, a declared delta taken away) is **supported** by the failures it explains — the
@@ -31,7 +33,7 @@ from itertools import combinations
 
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.harness.compare import Selection, select_expectation
+from gb16.tools.harness.compare import Selection, delta_alternatives, select_expectation
 from gb16.tools.harness.evidence import (FOLLOWS, OPPOSES, answers, expectation_of, matches, opinion,  # noqa: F401
                                          score_under, template_for)
 
@@ -85,6 +87,9 @@ def select(case: dict, metadata: dict) -> Selection:
     if selection.expected is None or not rules.deltas or not isinstance(case.get("input"), dict):
         return selection
     under = answers(case["input"], rules)
+    for delta, expect in delta_alternatives(case).items():   # worked by hand, where it is the one that acts
+        if delta in rules.deltas and answers(case["input"], Rules(rules.options, frozenset([delta]))).key() == under.key():
+            return Selection(expect, f"{delta} (the case's expectation under that delta)")
     if under.key() == answers(case["input"], Rules(rules.options)).key():
         return selection
     return Selection(expectation_of(under.best, selection.expected),

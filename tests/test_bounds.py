@@ -9,10 +9,15 @@ of the hostile inputs below exceeded twenty times over.
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import resource
+import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -122,3 +127,99 @@ def test_a_crafted_corpus_file_is_refused_in_bounded_memory(tmp_path):
     assert p.returncode == 2
     assert p.stderr.startswith("gb16 certify: the corpus is not valid:") and "crafted.json: cases/" in p.stderr
     assert "Traceback" not in p.stderr
+
+
+# --------------------------------------------------------------------------- the batch pool
+
+BATCH_INPUTS = [{"hand": "111222333444z 123m 55z", "win_tile": "5z", "win_by": "discard"},
+                {"hand": "147m 258p 369s 111z 555z 66z，自摸6z"}, {"hand": "not a hand"}]
+
+
+def _batch_process(tmp_path: Path, lines: int, *flags: str) -> subprocess.Popen:
+    """``gb16 score --batch FLAGS`` reading *lines* lines (the three inputs in turn) from a file,
+    in a session of its own (its process group is the batch and its workers)."""
+    data = tmp_path / "in.jsonl"
+    data.write_text("".join(json.dumps(BATCH_INPUTS[i % 3], ensure_ascii=False) + "\n" for i in range(lines)),
+                    encoding="utf-8")
+    with open(data, "rb") as stdin:
+        return subprocess.Popen([PY, "-m", "gb16", "score", "--batch", *flags], stdin=stdin,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def _rest(process: subprocess.Popen, within: float = 60) -> tuple[bytes, bytes]:
+    """The rest of the batch's output and its standard error (read through the same buffered
+    stream as the first line); a batch still running after *within* seconds is killed, so a
+    hang fails the test instead of stalling it."""
+    watchdog = threading.Timer(within, lambda: os.killpg(process.pid, signal.SIGKILL))
+    watchdog.start()
+    try:
+        rest, err = process.stdout.read(), process.stderr.read()
+        process.wait()
+    finally:
+        watchdog.cancel()
+    return rest, err
+
+
+def _workers_of(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return [int(child) for child in handle.read().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_a_worker_killed_mid_batch_costs_no_line(tmp_path, how):
+    """One worker of ``--jobs 2`` killed while the batch runs: its chunks are scored again on a
+    new pool and every line gets its one result, in order (it used to hang forever)."""
+    from gb16 import reference
+    from gb16.reference import jsonlines
+    expected = [jsonlines.encode_line(reference.score(case)) for case in BATCH_INPUTS]
+    process = _batch_process(tmp_path, 6000, "--jobs", "2")
+    first = process.stdout.readline()         # the pool is running: kill one of its workers
+    deadline = time.monotonic() + 30
+    while len(_workers_of(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    victim = _workers_of(process.pid)[0]
+    os.kill(victim, how)
+    rest, err = _rest(process)
+    lines = (first + rest).splitlines(keepends=True)
+    assert process.returncode == 0, err
+    assert err == b""
+    assert len(lines) == 6000 and all(line == expected[i % 3] for i, line in enumerate(lines))
+
+
+def _dies_on_ninth(raw: bytes, rules=None) -> bytes:
+    """A per-line function whose process dies on one line (a crash in the scorer, every time)."""
+    if b'"n": 9,' in raw:
+        os._exit(9)
+    return raw
+
+
+def test_a_worker_that_keeps_dying_stops_the_batch_with_its_written_lines(monkeypatch):
+    from gb16.tools import score_pool
+    monkeypatch.setattr(score_pool, "CHUNK", 4)
+    lines = [b'{"n": %d, "x": 1}\n' % i for i in range(40)]
+    out = io.BytesIO()
+    with pytest.raises(score_pool.WorkerDied) as died:
+        score_pool.run(lines, out, 2, _dies_on_ninth)
+    assert died.value.written == 8 and out.getvalue() == b"".join(lines[:8])   # chunks 0 and 1, whole
+    assert f"died {score_pool.MAX_RESTARTS + 1} times" in str(died.value)
+
+
+def test_jobs_is_capped_at_a_few_per_core():
+    from gb16.tools import score_pool
+    assert score_pool.workers(100_000) == score_pool.JOBS_PER_CORE * score_pool.cores()
+    assert score_pool.workers(0) == score_pool.cores() and score_pool.workers(2) == min(2, 4 * score_pool.cores())
+
+
+def test_ctrl_c_stops_a_batch_quietly(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it): one line on standard
+    error, no worker's traceback, status 130, and a clean prefix of the results."""
+    process = _batch_process(tmp_path, 30000, "--jobs", "2")
+    first = process.stdout.readline()
+    os.killpg(process.pid, signal.SIGINT)
+    rest, err = _rest(process)
+    assert process.returncode == 130
+    assert err == b"interrupted\n"
+    assert all(line.startswith(b'{"ok": ') for line in (first + rest).splitlines())

@@ -13,7 +13,8 @@ forms, the rule page's convention for its examples (docs/rulings.md R-020).  Mes
 the input name the flags given here (``pass --win TILE and --discard or --self-draw``); with
 ``-`` (a JSON case input on stdin) they name the JSON fields.
 
-Exit status: 2 when the input is invalid (the error code and message are printed), 0 otherwise.
+Exit status: 2 when the input is invalid (the error code and message are printed), 1 when a
+``--batch --jobs N`` run stopped because its worker processes kept dying, 0 otherwise.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from gb16.reference.errors import InputError
 from gb16.reference.hand import FLAG_TERMS, hand_from_input, waiting_hand_from_input
 from gb16.tools import disputes
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+EXIT_OK, EXIT_BATCH_STOPPED, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def register(sub) -> None:
@@ -39,7 +40,8 @@ def register(sub) -> None:
     p.add_argument("--batch", action="store_true",
                    help="read JSON Lines of case inputs on stdin, write one JSON result per line")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="with --batch: score on N worker processes, results in input order (0: every core)")
+                   help="with --batch: score on N worker processes, results in input order (0: every core; "
+                        "at most 4 per core)")
     p.set_defaults(func=run_score)
 
     p = sub.add_parser("explain", help="show every interpretation of a hand side by side",
@@ -179,11 +181,17 @@ def run_batch(stream, out, rules=None, jobs: int = 1) -> int:
     invalid UTF-8, too deep or too long a line gets an ``invalid_json`` error
     (docs/contract.md "Input limits") — and every output line is valid UTF-8.
     With ``jobs`` other than 1 the lines are scored on worker processes and written back in
-    order, chunk by chunk (:mod:`gb16.tools.score_pool`).
+    order, chunk by chunk (:mod:`gb16.tools.score_pool`); a worker that dies is replaced and
+    its lines scored again, and when workers keep dying the batch stops with a message
+    saying which lines have results, exit status 1.
     """
     if jobs != 1:
         from gb16.tools import score_pool
-        score_pool.run(jsonlines.read_lines(stream), out, jobs, rules)
+        try:
+            score_pool.run(jsonlines.read_lines(stream), out, jobs, batch_result, rules)
+        except score_pool.WorkerDied as e:
+            print(f"gb16 score --batch: {e}", file=sys.stderr)
+            return EXIT_BATCH_STOPPED
         return EXIT_OK
     for raw in jsonlines.read_lines(stream):
         out.write(batch_result(raw, rules))

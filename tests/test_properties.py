@@ -210,3 +210,22 @@ def test_exhaustive_shards_merge_into_the_whole_run(ref, shards):
     failed = [r for r in whole if r["result"] == "FAIL"]
     assert failed and all(r["counterexample"]["pair"] >= 0 for r in failed)
     assert any((r["counterexample"]["pair"] // 10) % shards for r in failed), "a first failure lies in a later shard"
+
+
+@pytest.mark.parametrize("prop,bug,make,words,examples", [p for p in PLANTED if p[0].startswith("gb13")],
+                         ids=[f"{p}:{b}" for p, b, *_ in PLANTED if p.startswith("gb13")])
+def test_planted_gb13_bug_is_also_caught_by_the_corpus(prop, bug, make, words, examples, corpus_cases):
+    """Each planted gb13 bug fails some corpus case too: the hand-worked cases and the
+    properties catch the same mistakes independently (issue: checks as strong for gb13)."""
+    from gb16.tools.harness.compare import compare, select_expectation
+    scorer = make()
+    failed = [c["id"] for c in corpus_cases
+              if compare(select_expectation(c, {}).expected, scorer(c["input"]))]
+    assert failed, f"no corpus case catches {bug}"
+
+
+@pytest.fixture(scope="module")
+def corpus_cases():
+    from gb16.tools.harness.corpus import load_corpus
+    return [c for c in load_corpus().cases if isinstance(c.get("input"), dict)
+            and c["input"].get("variant") == "gb13" and not c.get("alternatives")]

@@ -223,3 +223,53 @@ def test_ctrl_c_stops_a_batch_quietly(tmp_path):
     assert process.returncode == 130
     assert err == b"interrupted\n"
     assert all(line.startswith(b'{"ok": ') for line in (first + rest).splitlines())
+
+
+# --------------------------------------------------------------------------- only regular files
+
+@pytest.fixture
+def specials(tmp_path) -> dict[str, Path]:
+    """A FIFO nobody writes to and a link to /dev/zero: a reader of either would block or never end."""
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.jsonl"
+    zero.symlink_to("/dev/zero")
+    return {"a FIFO (named pipe)": fifo, "a device": zero}
+
+
+def test_summary_refuses_a_fifo_or_a_device(specials):
+    for kind, path in specials.items():
+        p = gb16_limited("summary", str(path), timeout=30)
+        assert p.returncode == 2
+        assert p.stderr == f"gb16 summary: {path}: cannot read run log: is {kind}, not a regular file\n"
+
+
+def test_certify_refuses_them_as_out_corpus_file_or_known_failures(tmp_path, specials):
+    impl = f"{PY} {PROTOCOL_IMPL}"
+    for kind, path in specials.items():
+        p = gb16_limited("certify", "--impl", impl, "--corpus", str(CORPUS), "--out", str(path), "--no-progress",
+                         timeout=30)
+        assert (p.returncode, p.stderr) == (2, f"gb16 certify: --out {path} is not a regular file; give the "
+                                               f"path of a run log file\n")
+        p = gb16_limited("certify", "--impl", impl, "--corpus", str(CORPUS), "--known-failures", str(path),
+                         "--out", str(tmp_path / "run.jsonl"), "--overwrite", "--no-progress", timeout=30)
+        assert p.returncode == 2 and f"{path}: cannot be read: is {kind}, not a regular file" in p.stderr
+    corpus = tmp_path / "corpus"
+    (corpus / "cases").mkdir(parents=True)
+    os.mkfifo(corpus / "cases" / "fifo.json")
+    p = gb16_limited("certify", "--impl", impl, "--corpus", str(corpus), "--out", str(tmp_path / "run.jsonl"),
+                     "--overwrite", "--no-progress", timeout=30)
+    assert p.returncode == 2 and "fifo.json: cannot be read: is a FIFO (named pipe), not a regular file" in p.stderr
+
+
+def test_a_run_log_is_read_line_by_line_and_its_partial_line_cut(tmp_path, good_log):
+    from gb16.tools.harness import runlog
+    copy = tmp_path / "run.jsonl"
+    data = good_log.read_bytes()
+    copy.write_bytes(data + b'{"type": "case", "id": "half')
+    half = len(data.splitlines()) + 1
+    assert runlog.read(copy).warnings == [f"line {half} is incomplete (the run was interrupted); ignored"]
+    runlog._cut_partial_last_line(copy)
+    assert copy.read_bytes() == data
+    runlog._cut_partial_last_line(copy)   # a complete log is left alone
+    assert copy.read_bytes() == data

@@ -230,6 +230,8 @@ def check_out(out: Path, overwrite: bool) -> None:
     a file that is not one may be anybody's."""
     if out.is_dir():
         raise HarnessError(f"--out {out} is a folder; give the path of a run log file")
+    if out.exists() and not out.is_file():   # a FIFO, a device (/dev/zero), a socket: never read, never run into
+        raise HarnessError(f"--out {out} is not a regular file; give the path of a run log file")
     if not out.exists() or overwrite or out.stat().st_size == 0:
         return
     try:

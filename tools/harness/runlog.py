@@ -135,12 +135,23 @@ class RunLogWriter:
 
 
 def _cut_partial_last_line(path: Path) -> None:
-    """Truncate *path* after its last newline (a killed writer may have left half a line)."""
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        keep = data.rfind(b"\n") + 1
-        with open(path, "r+b") as handle:
-            handle.truncate(keep)
+    """Truncate *path* after its last newline (a killed writer may have left half a line),
+    looking back from its end a block at a time."""
+    with open(path, "r+b") as handle:
+        end = handle.seek(0, os.SEEK_END)
+        position = end
+        while position > 0:
+            start = max(0, position - (1 << 16))
+            handle.seek(start)
+            block = handle.read(position - start)
+            if position == end and block.endswith(b"\n"):
+                return
+            newline = block.rfind(b"\n")
+            if newline >= 0:
+                handle.truncate(start + newline + 1)
+                return
+            position = start
+        handle.truncate(0)
 
 
 # --------------------------------------------------------------------------- reading
@@ -191,44 +202,50 @@ def count_statuses(cases: Iterable[dict]) -> dict[str, int]:
 #: The largest run log line read (bytes): the contract's 1 MiB line (docs/contract.md "Input
 #: limits"); a longer line is a corrupt log, not a reason to exhaust memory.
 MAX_RUNLOG_LINE = jsonlines.MAX_LINE_BYTES
+#: The largest run log read (bytes): some thousand cases at the longest line each.
+MAX_RUNLOG_BYTES = 1 << 30
 
 
 def read(path: Path | str) -> RunLog:
     """Read a run log; a truncated last line (an interrupted run) is ignored with a warning.
 
-    A run log is a file someone may have edited or crafted, so it is read as data: every
-    line must be strict JSON (no NaN, no duplicate keys) and satisfy the run log schema
+    A run log is a file someone may have edited or crafted, so it is read as data: only a
+    regular file (a FIFO or a device such as /dev/zero is refused unread), at most
+    :data:`MAX_RUNLOG_BYTES`, line by line, each line at most :data:`MAX_RUNLOG_LINE` bytes,
+    strict JSON (no NaN, no duplicate keys) and valid against the run log schema
     (corpus/schema/protocol/runlog.schema.json).  Raises :class:`RunLogError` naming the
     file, the line and the problem for a missing file, a file that is not a gb16 run log,
     or a corrupt line other than the last.
     """
-    from gb16.tools.harness.protocol import schema_problem, strict_json
     path = Path(path)
     try:
-        data = path.read_bytes()
+        handle = jsonlines.open_regular(path)
     except FileNotFoundError:
         raise RunLogError(f"{path}: no such run log") from None
-    except IsADirectoryError:
-        raise RunLogError(f"{path}: is a folder, not a run log") from None
     except OSError as exc:
         raise RunLogError(f"{path}: cannot read run log: {exc.strerror or exc}") from None
-    raw_lines = data.split(b"\n")
-    if raw_lines and raw_lines[-1] == b"":
-        raw_lines.pop()
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > MAX_RUNLOG_BYTES:
+            raise RunLogError(f"{path}: {size} bytes is more than a run log holds (at most {MAX_RUNLOG_BYTES})")
+        return _read_lines(path, jsonlines.read_lines(handle, max_bytes=MAX_RUNLOG_LINE))
+
+
+def _read_lines(path: Path, lines) -> RunLog:
+    from gb16.tools.harness.protocol import schema_problem, strict_json
     header, footer, warnings, resumes, violations = None, None, [], [], []
     unreadable_last = None  # the error of an incomplete last line, ignored unless nothing else is there
     by_id: dict[str, dict] = {}
-    for number, raw in enumerate(raw_lines, 1):
+    for number, raw in enumerate(lines, 1):
+        where = f"{path}: line {number}"
+        if isinstance(raw, jsonlines.LineTooLong):
+            raise RunLogError(f"{where}: longer than {MAX_RUNLOG_LINE} bytes ({raw.length} bytes)")
         if not raw.strip():
             continue
-        last = number == len(raw_lines)
-        where = f"{path}: line {number}"
-        if len(raw) > MAX_RUNLOG_LINE:
-            raise RunLogError(f"{where}: longer than {MAX_RUNLOG_LINE} bytes")
         try:
             record = strict_json(raw, max_bytes=MAX_RUNLOG_LINE)
         except ValueError as exc:
-            if last and not data.endswith(b"\n"):
+            if not raw.endswith(b"\n"):   # only the last line can lack its newline
                 warnings.append(f"line {number} is incomplete (the run was interrupted); ignored")
                 unreadable_last = f"{where}: {exc}"
                 continue

@@ -273,3 +273,36 @@ def test_a_run_log_is_read_line_by_line_and_its_partial_line_cut(tmp_path, good_
     assert copy.read_bytes() == data
     runlog._cut_partial_last_line(copy)   # a complete log is left alone
     assert copy.read_bytes() == data
+
+
+# --------------------------------------------------------------------------- what is stored
+
+@pytest.mark.parametrize("mode, size", [("fans-extra", 1_000_000), ("big-context", 1_047_000)])
+def test_what_an_implementation_sends_is_stored_bounded(tmp_path, mode, size):
+    """An answer within the 1 MiB line whose record is not: 29,000 made-up fans (the result and its
+    differences, 3.5 MB together) make the case an ``error`` keeping their head; a 1 MB error context
+    is kept as its first 64 KiB.  Every run log line is within 1 MiB, every report small."""
+    from gb16.tools.harness import runlog
+    out, report = tmp_path / "run.jsonl", tmp_path / "report"
+    p = gb16_limited("certify", "--impl", misbehaving(mode, "--size", str(size)), "--corpus", str(CORPUS),
+                     "--filter", "fx-seed-4-*", "--out", str(out), "--report", str(report), "--no-progress")
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert max(len(line) for line in out.read_bytes().splitlines()) <= runlog.MAX_RUNLOG_LINE
+    cases = runlog.read(out).cases
+    assert len(cases) == 4 and {case["status"] for case in cases} == {"error"}
+    if mode == "fans-extra":
+        assert all(case["message"].startswith("the case's record would be ") and case["actual"] is None and
+                   case["offending_line"].startswith('[{"field": ') for case in cases)
+    else:
+        assert all(case["context"].startswith("x" * 1000) and
+                   case["context"].endswith(f"… ({size} characters; the head is kept)") for case in cases)
+    assert max(path.stat().st_size for path in report.iterdir()) < 1_000_000
+
+
+def test_a_line_too_long_for_a_run_log_is_never_written(tmp_path):
+    from gb16.tools.harness import runlog
+    path = tmp_path / "run.jsonl"
+    with runlog.RunLogWriter(path, open(path, "w", encoding="utf-8")) as writer:
+        with pytest.raises(runlog.RunLogError, match="a header line of 1048601 bytes is more than a run log line"):
+            writer.write({"type": "header", "x": "y" * (runlog.MAX_RUNLOG_LINE - 2)})
+    assert path.read_bytes() == b""

@@ -324,6 +324,7 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
                            "not_run": len(cases) - number}
                 break
             record, sent = run_case(impl, case, metadata, known, options.timeout, seq + 1)
+            record = runlog.within_line(record)   # what does not fit in a run log line is not stored
             failing += record["status"] in runlog.FAILING
             seq += sent
             writer.write(record)

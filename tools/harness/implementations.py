@@ -328,7 +328,13 @@ class PythonImplementation(Implementation):
                            context=box["traceback"], time=elapsed)
         value = box.get("value")
         try:
-            result = json.loads(json.dumps(value, ensure_ascii=False))
+            text = json.dumps(value, ensure_ascii=False)
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > MAX_LINE_BYTES:   # as for an answer line (docs/contract.md "Input limits")
+                return Outcome("invalid", message=f"the result is {size} bytes of JSON, more than an answer may "
+                                                  f"hold ({MAX_LINE_BYTES} bytes; its first characters are kept)",
+                               offending_line=_clip(text), time=elapsed)
+            result = json.loads(text)
         except (TypeError, ValueError) as exc:
             return Outcome("invalid", message=f"the result is not JSON-serialisable: {exc}",
                            offending_line=_clip(repr(value)), time=elapsed)

@@ -121,7 +121,14 @@ class RunLogWriter:
         return cls(path, open(path, "a", encoding="utf-8"))
 
     def write(self, record: dict) -> None:
-        self._handle.write(jsonlines.dumps_line(record) + "\n")  # a lone surrogate is written escaped
+        """Append one line; a line longer than a run log line may be (:data:`MAX_RUNLOG_LINE`,
+        which :func:`read` would refuse) is never written: RunLogError instead."""
+        line = jsonlines.dumps_line(record) + "\n"   # a lone surrogate is written escaped
+        size = len(line.encode("utf-8")) - 1
+        if size > MAX_RUNLOG_LINE:
+            raise RunLogError(f"{self.path}: a {record.get('type')} line of {size} bytes is more than a run log "
+                              f"line holds ({MAX_RUNLOG_LINE} bytes)")
+        self._handle.write(line)
         self._handle.flush()
 
     def close(self) -> None:
@@ -288,6 +295,49 @@ def _read_lines(path: Path, lines) -> RunLog:
 
 
 LINE_TYPES = ("header", "case", "violation", "resume", "footer")
+
+
+#: The fields of a case line that hold what the implementation said (or what was worked out from it).
+FROM_IMPLEMENTATION = ("actual", "diff", "explained_by", "context", "offending_line", "message")
+#: How much of an over-large field is kept (characters of its JSON).
+KEEP_HEAD = 2000
+#: The longest error context kept whole (characters of its JSON): a traceback or a diagnostic,
+#: not a place to store megabytes in every report.
+MAX_CONTEXT = 64 * 1024
+
+
+def within_line(record: dict) -> dict:
+    """*record* (a case line) if it fits in a run log line, else the case as an ``error`` that
+    says so, keeping the head of the largest field the implementation filled; an error's
+    context longer than :data:`MAX_CONTEXT` is kept as its head.
+
+    docs/contract.md: a run log line is at most 1 MiB.  The answer itself is within that (the
+    transport refuses a longer line), but its result, the differences and an error's context
+    together may not be; what does not fit is not stored, so neither the run log nor the
+    reports made from it grow with what an implementation sends."""
+    context = record.get("context")
+    text = context if isinstance(context, str) else jsonlines.dumps_line(context)
+    if context is not None and len(text) > MAX_CONTEXT:
+        record = dict(record, context=f"{text[:MAX_CONTEXT]}… ({len(text)} characters; the head is kept)")
+    size = len(jsonlines.dumps_line(record).encode("utf-8"))
+    if size <= MAX_RUNLOG_LINE:
+        return record
+    present = [name for name in FROM_IMPLEMENTATION if record.get(name) is not None]
+    largest = max(present, key=lambda name: len(jsonlines.dumps_line(record[name])), default=None)
+    bounded = {key: value for key, value in record.items()
+               if key not in FROM_IMPLEMENTATION and key != "unexpected_pass"}
+    status = record.get("underlying", record["status"]) if record["status"] == "known" else record["status"]
+    bounded.update(actual=None, diff=[], message=(
+        f"the case's record would be {size} bytes, more than a run log line holds ({MAX_RUNLOG_LINE} bytes), "
+        f"its {largest or 'answer'} the largest part (the case was {status}; the head of its {largest} is kept)"))
+    if largest is not None:
+        text = record[largest] if isinstance(record[largest], str) else jsonlines.dumps_line(record[largest])
+        bounded["offending_line"] = text[:KEEP_HEAD] + (f"… ({len(text)} characters)" if len(text) > KEEP_HEAD else "")
+    if "known" in record:
+        bounded.update(status="known", underlying="error")
+    else:
+        bounded["status"] = "error"
+    return bounded
 
 
 def _short(value: Any) -> str:

@@ -306,3 +306,32 @@ def test_a_line_too_long_for_a_run_log_is_never_written(tmp_path):
         with pytest.raises(runlog.RunLogError, match="a header line of 1048601 bytes is more than a run log line"):
             writer.write({"type": "header", "x": "y" * (runlog.MAX_RUNLOG_LINE - 2)})
     assert path.read_bytes() == b""
+
+
+# --------------------------------------------------------------------------- file names from data
+
+def test_file_names_from_data_are_limited_in_bytes():
+    from gb16.tools.safe_text import MAX_NAME_BYTES, file_name
+    long = "impl-error-" + "错误" * 41                                      # 257 bytes of UTF-8
+    name = file_name(long)
+    assert len(name.encode()) <= MAX_NAME_BYTES and long.startswith(name[:-9]) and name != file_name(long + "x")
+    assert file_name("a/b\x1b[31m\u202e") == "a-b-[31m-" and file_name("short") == "short"
+    assert len(file_name("é" * 300, 11).encode()) <= 11   # never half a character
+
+
+def test_a_long_cjk_error_code_neither_crashes_random_nor_resume(tmp_path):
+    """An implementation answering every hand with an 82-character CJK error code: the draft's
+    file name was 257 bytes (the run crashed before its footer and --resume the same way)."""
+    impl = tmp_path / "cjk.py"
+    impl.write_text('def score(case):\n    return {"ok": False, "error": {"code": "错误" * 41}}\n', encoding="utf-8")
+    out = tmp_path / "d.jsonl"
+    args = ["certify", "--random", "3", "--impl", f"python:{impl}:score", "--out", str(out)]
+    p = gb16_limited(*args)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    drafts = list((tmp_path / "d.jsonl.drafts").iterdir())
+    assert len(drafts) == 1 and drafts[0].name.startswith("impl-error-错误")
+    lines = out.read_text(encoding="utf-8").splitlines()
+    out.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")      # no footer: an interrupted run
+    p = gb16_limited(*args[:3], "--resume", *args[3:])
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+

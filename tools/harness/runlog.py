@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from gb16.reference import jsonlines
+from gb16.tools.safe_text import file_name
 
 FORMAT = "gb16-runlog"
 FORMAT_VERSION = 1
@@ -356,7 +357,7 @@ def default_path(impl_spec: str, directory: Path | str = "out") -> Path:
     slug = "".join(ch if ch.isalnum() else "-" for ch in impl_spec.lower()).strip("-")
     while "--" in slug:
         slug = slug.replace("--", "-")
-    return Path(directory) / f"certify-{slug[:60] or 'impl'}.jsonl"
+    return Path(directory) / f"certify-{file_name(slug[:60], 160) or 'impl'}.jsonl"
 
 
 def is_interrupted(path: Path) -> bool:

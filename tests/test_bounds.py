@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import os
 import resource
 import signal
@@ -335,3 +336,50 @@ def test_a_long_cjk_error_code_neither_crashes_random_nor_resume(tmp_path):
     p = gb16_limited(*args[:3], "--resume", *args[3:])
     assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
 
+
+# --------------------------------------------------------------------------- others' text shown
+
+#: A raw control or bidirectional formatting character (newline and tab aside).
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_printable_shows_controls_and_bidi_as_escapes():
+    from gb16.tools.safe_text import printable
+    assert printable("a\x1b[31mb\x07c\u202ed\x9be\nf") == "a\\x1b[31mb\\x07c\\u202ed\\x9be\nf"
+    assert not RAW.search(printable("".join(map(chr, range(0x2100)))).replace("\n", ""))
+
+
+def test_a_hostile_run_leaves_no_raw_control_character_on_the_terminal_or_in_a_report(tmp_path):
+    """Escapes, BEL and U+202E in an implementation's metadata, answers, standard error and
+    schema-error paths, and in a crafted run log: every command's output and every report shows
+    them as escapes (``\\x1b``, ``\\u202e``), never raw."""
+    out, report = tmp_path / "run.jsonl", tmp_path / "report"
+    runs = [gb16_limited("certify", "--impl", misbehaving("hostile"), "--corpus", str(CORPUS), "--out", str(out),
+                         "--report", str(report), "--no-progress", "--show", "all", "--limit", "0")]
+    assert runs[0].returncode == 1
+    runs.append(gb16_limited("summary", str(out), "--show", "all", "--limit", "0"))
+    for mode in ("hostile-exit", "hostile-start"):
+        runs.append(gb16_limited("certify", "--impl", misbehaving(mode), "--corpus", str(CORPUS),
+                                 "--out", str(tmp_path / f"{mode}.jsonl"), "--no-progress"))
+        assert runs[-1].returncode == 2
+    assert "its standard error ended with:\n    <script>" in runs[2].stderr and "\\x1b]0;pwned\\x07" in runs[2].stderr
+    assert "capabilities/\\x1b[2J\\u202e: 1 is not of type 'boolean'" in runs[3].stderr
+    crafted = tmp_path / "crafted.jsonl"
+    crafted.write_text(out.read_text(encoding="utf-8").splitlines()[0] + '\n{"type": "\\u001b[2J\u202e"}\n',
+                       encoding="utf-8")
+    runs.append(gb16_limited("summary", str(crafted)))
+    assert runs[-1].returncode == 2 and "unknown line type" in runs[-1].stderr
+    impl = tmp_path / "named.py"
+    impl.write_text("GB16_METADATA = {'name': 'x\\x1b[2J\\u202e', 'version': '\\x07', 'language': 'python',\n"
+                    "                 'variants': ['gb16', 'gb13']}\n"
+                    "from gb16.reference import score\n", encoding="utf-8")
+    runs.append(gb16_limited("certify", "--random", "2", "--impl", f"python:{impl}:score",
+                             "--out", str(tmp_path / "random.jsonl")))
+    assert runs[-1].returncode == 0 and "x\\x1b[2J\\u202e" in runs[-1].stdout
+    for run in runs:
+        assert not RAW.search(run.stdout + run.stderr), (run.args, RAW.search(run.stdout + run.stderr))
+    assert "\\x1b[31m" in runs[0].stdout and "\\u202e" in runs[1].stdout
+    for name in ("report.html", "report.md", "junit.xml"):
+        text = (report / name).read_text(encoding="utf-8")
+        assert not RAW.search(text), (name, RAW.search(text))
+        assert "\\u202e" in text, name

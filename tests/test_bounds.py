@@ -383,3 +383,38 @@ def test_a_hostile_run_leaves_no_raw_control_character_on_the_terminal_or_in_a_r
         text = (report / name).read_text(encoding="utf-8")
         assert not RAW.search(text), (name, RAW.search(text))
         assert "\\u202e" in text, name
+
+
+# --------------------------------------------------------------------------- statuses that say what happened
+
+@pytest.mark.parametrize("mode, kind, message", [
+    ("close-output", "crash", "closed its output (still running) without responding"),
+    ("exit-leaving-child", "crash", "exited (status 5) without responding; a process it started kept its output "
+                                    "open until the 1 s deadline"),
+])
+def test_how_a_program_stopped_answering_is_told(mode, kind, message):
+    """A program that closes its output but runs on was "exited (status None)"; one that exits
+    while a child holds its output was a ``timeout`` with its exit status lost."""
+    from gb16.tools.harness.corpus import load_corpus
+    from gb16.tools.harness.implementations import SubprocessImplementation
+    impl = SubprocessImplementation(misbehaving(mode))
+    impl.start()
+    try:
+        outcome = impl.score(1, load_corpus(CORPUS).cases[0]["input"], timeout=1)
+    finally:
+        impl.stop(grace=0)
+    assert (outcome.kind, outcome.message) == (kind, message)
+
+
+def test_a_python_function_returning_a_lone_surrogate_is_that_cases_error(tmp_path):
+    """It used to end the hosting process on every case (a crash each time)."""
+    impl = tmp_path / "surrogate.py"
+    impl.write_text('def score(case):\n    return {"ok": False, "error": {"code": "\\ud800"}}\n', encoding="utf-8")
+    out = tmp_path / "run.jsonl"
+    p = gb16_limited("certify", "--impl", f"python:{impl}:score", "--corpus", str(CORPUS), "--filter", "fx-seed-*",
+                     "--out", str(out), "--no-progress")
+    assert p.returncode == 1
+    from gb16.tools.harness import runlog
+    log = runlog.read(out)
+    assert {case["status"] for case in log.cases} == {"error"}
+    assert all("lone surrogate" in case["message"] for case in log.cases)

@@ -28,14 +28,18 @@ can import it.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import re
+import stat
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 __all__ = ["MAX_LINE_BYTES", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "JSONInputError",
-           "parse_line", "parse_text", "load_file", "read_lines", "dumps_line", "encode_line"]
+           "parse_line", "parse_text", "load_file", "read_lines", "dumps_line", "encode_line", "open_regular",
+           "NotARegularFile"]
 
 #: The longest line, in bytes (newline excluded), that a tool reads: 1 MiB.
 MAX_LINE_BYTES = 1 << 20
@@ -260,11 +264,39 @@ def parse_stream_line(raw: bytes, *, max_bytes: int = MAX_LINE_BYTES, max_depth:
     return parse_line(raw, max_bytes=max_bytes, max_depth=max_depth)
 
 
+class NotARegularFile(OSError):
+    """A path that names a FIFO, a device, a socket or a folder where a file is read."""
+
+
+def _kind(mode: int) -> str:
+    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "not a file")
+
+
+def open_regular(path) -> BinaryIO:
+    """*path* opened for binary reading if it is a regular file (after links); anything else — a
+    FIFO, which would block the reader until someone writes, a device such as ``/dev/zero``,
+    which never ends, a socket, a folder — is refused with :class:`NotARegularFile` (an
+    OSError whose ``strerror`` says what it is), before a byte is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(errno.EINVAL, f"is {_kind(mode)}, not a regular file")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def load_file(path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
-    """A whole JSON file -> a value; every problem is a :class:`JSONInputError` naming the file."""
+    """A whole JSON file -> a value; every problem is a :class:`JSONInputError` naming the file
+    (a path that is not a regular file too: :func:`open_regular`)."""
     name = str(path)
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             raw = f.read(max_bytes + 1)
     except OSError as e:
         raise JSONInputError(f"cannot be read: {e.strerror or e}", where=name) from None
@@ -281,7 +313,7 @@ def load_lines(path, *, max_bytes: int = MAX_LINE_BYTES, skip_blank: bool = True
     the file and line.  Blank lines are skipped unless ``skip_blank`` is false.
     """
     name = str(path)
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         for number, raw in enumerate(read_lines(f, max_bytes=max_bytes), 1):
             if skip_blank and not isinstance(raw, LineTooLong) and is_blank(raw):
                 continue

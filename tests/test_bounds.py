@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import os
 import resource
 import signal
@@ -223,3 +224,197 @@ def test_ctrl_c_stops_a_batch_quietly(tmp_path):
     assert process.returncode == 130
     assert err == b"interrupted\n"
     assert all(line.startswith(b'{"ok": ') for line in (first + rest).splitlines())
+
+
+# --------------------------------------------------------------------------- only regular files
+
+@pytest.fixture
+def specials(tmp_path) -> dict[str, Path]:
+    """A FIFO nobody writes to and a link to /dev/zero: a reader of either would block or never end."""
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.jsonl"
+    zero.symlink_to("/dev/zero")
+    return {"a FIFO (named pipe)": fifo, "a device": zero}
+
+
+def test_summary_refuses_a_fifo_or_a_device(specials):
+    for kind, path in specials.items():
+        p = gb16_limited("summary", str(path), timeout=30)
+        assert p.returncode == 2
+        assert p.stderr == f"gb16 summary: {path}: cannot read run log: is {kind}, not a regular file\n"
+
+
+def test_certify_refuses_them_as_out_corpus_file_or_known_failures(tmp_path, specials):
+    impl = f"{PY} {PROTOCOL_IMPL}"
+    for kind, path in specials.items():
+        p = gb16_limited("certify", "--impl", impl, "--corpus", str(CORPUS), "--out", str(path), "--no-progress",
+                         timeout=30)
+        assert (p.returncode, p.stderr) == (2, f"gb16 certify: --out {path} is not a regular file; give the "
+                                               f"path of a run log file\n")
+        p = gb16_limited("certify", "--impl", impl, "--corpus", str(CORPUS), "--known-failures", str(path),
+                         "--out", str(tmp_path / "run.jsonl"), "--overwrite", "--no-progress", timeout=30)
+        assert p.returncode == 2 and f"{path}: cannot be read: is {kind}, not a regular file" in p.stderr
+    corpus = tmp_path / "corpus"
+    (corpus / "cases").mkdir(parents=True)
+    os.mkfifo(corpus / "cases" / "fifo.json")
+    p = gb16_limited("certify", "--impl", impl, "--corpus", str(corpus), "--out", str(tmp_path / "run.jsonl"),
+                     "--overwrite", "--no-progress", timeout=30)
+    assert p.returncode == 2 and "fifo.json: cannot be read: is a FIFO (named pipe), not a regular file" in p.stderr
+
+
+def test_a_run_log_is_read_line_by_line_and_its_partial_line_cut(tmp_path, good_log):
+    from gb16.tools.harness import runlog
+    copy = tmp_path / "run.jsonl"
+    data = good_log.read_bytes()
+    copy.write_bytes(data + b'{"type": "case", "id": "half')
+    half = len(data.splitlines()) + 1
+    assert runlog.read(copy).warnings == [f"line {half} is incomplete (the run was interrupted); ignored"]
+    runlog._cut_partial_last_line(copy)
+    assert copy.read_bytes() == data
+    runlog._cut_partial_last_line(copy)   # a complete log is left alone
+    assert copy.read_bytes() == data
+
+
+# --------------------------------------------------------------------------- what is stored
+
+@pytest.mark.parametrize("mode, size", [("fans-extra", 1_000_000), ("big-context", 1_047_000)])
+def test_what_an_implementation_sends_is_stored_bounded(tmp_path, mode, size):
+    """An answer within the 1 MiB line whose record is not: 29,000 made-up fans (the result and its
+    differences, 3.5 MB together) make the case an ``error`` keeping their head; a 1 MB error context
+    is kept as its first 64 KiB.  Every run log line is within 1 MiB, every report small."""
+    from gb16.tools.harness import runlog
+    out, report = tmp_path / "run.jsonl", tmp_path / "report"
+    p = gb16_limited("certify", "--impl", misbehaving(mode, "--size", str(size)), "--corpus", str(CORPUS),
+                     "--filter", "fx-seed-4-*", "--out", str(out), "--report", str(report), "--no-progress")
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert max(len(line) for line in out.read_bytes().splitlines()) <= runlog.MAX_RUNLOG_LINE
+    cases = runlog.read(out).cases
+    assert len(cases) == 4 and {case["status"] for case in cases} == {"error"}
+    if mode == "fans-extra":
+        assert all(case["message"].startswith("the case's record would be ") and case["actual"] is None and
+                   case["offending_line"].startswith('[{"field": ') for case in cases)
+    else:
+        assert all(case["context"].startswith("x" * 1000) and
+                   case["context"].endswith(f"… ({size} characters; the head is kept)") for case in cases)
+    assert max(path.stat().st_size for path in report.iterdir()) < 1_000_000
+
+
+def test_a_line_too_long_for_a_run_log_is_never_written(tmp_path):
+    from gb16.tools.harness import runlog
+    path = tmp_path / "run.jsonl"
+    with runlog.RunLogWriter(path, open(path, "w", encoding="utf-8")) as writer:
+        with pytest.raises(runlog.RunLogError, match="a header line of 1048601 bytes is more than a run log line"):
+            writer.write({"type": "header", "x": "y" * (runlog.MAX_RUNLOG_LINE - 2)})
+    assert path.read_bytes() == b""
+
+
+# --------------------------------------------------------------------------- file names from data
+
+def test_file_names_from_data_are_limited_in_bytes():
+    from gb16.tools.safe_text import MAX_NAME_BYTES, file_name
+    long = "impl-error-" + "错误" * 41                                      # 257 bytes of UTF-8
+    name = file_name(long)
+    assert len(name.encode()) <= MAX_NAME_BYTES and long.startswith(name[:-9]) and name != file_name(long + "x")
+    assert file_name("a/b\x1b[31m\u202e") == "a-b-[31m-" and file_name("short") == "short"
+    assert len(file_name("é" * 300, 11).encode()) <= 11   # never half a character
+
+
+def test_a_long_cjk_error_code_neither_crashes_random_nor_resume(tmp_path):
+    """An implementation answering every hand with an 82-character CJK error code: the draft's
+    file name was 257 bytes (the run crashed before its footer and --resume the same way)."""
+    impl = tmp_path / "cjk.py"
+    impl.write_text('def score(case):\n    return {"ok": False, "error": {"code": "错误" * 41}}\n', encoding="utf-8")
+    out = tmp_path / "d.jsonl"
+    args = ["certify", "--random", "3", "--impl", f"python:{impl}:score", "--out", str(out)]
+    p = gb16_limited(*args)
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    drafts = list((tmp_path / "d.jsonl.drafts").iterdir())
+    assert len(drafts) == 1 and drafts[0].name.startswith("impl-error-错误")
+    lines = out.read_text(encoding="utf-8").splitlines()
+    out.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")      # no footer: an interrupted run
+    p = gb16_limited(*args[:3], "--resume", *args[3:])
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+
+
+# --------------------------------------------------------------------------- others' text shown
+
+#: A raw control or bidirectional formatting character (newline and tab aside).
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_printable_shows_controls_and_bidi_as_escapes():
+    from gb16.tools.safe_text import printable
+    assert printable("a\x1b[31mb\x07c\u202ed\x9be\nf") == "a\\x1b[31mb\\x07c\\u202ed\\x9be\nf"
+    assert not RAW.search(printable("".join(map(chr, range(0x2100)))).replace("\n", ""))
+
+
+def test_a_hostile_run_leaves_no_raw_control_character_on_the_terminal_or_in_a_report(tmp_path):
+    """Escapes, BEL and U+202E in an implementation's metadata, answers, standard error and
+    schema-error paths, and in a crafted run log: every command's output and every report shows
+    them as escapes (``\\x1b``, ``\\u202e``), never raw."""
+    out, report = tmp_path / "run.jsonl", tmp_path / "report"
+    runs = [gb16_limited("certify", "--impl", misbehaving("hostile"), "--corpus", str(CORPUS), "--out", str(out),
+                         "--report", str(report), "--no-progress", "--show", "all", "--limit", "0")]
+    assert runs[0].returncode == 1
+    runs.append(gb16_limited("summary", str(out), "--show", "all", "--limit", "0"))
+    for mode in ("hostile-exit", "hostile-start"):
+        runs.append(gb16_limited("certify", "--impl", misbehaving(mode), "--corpus", str(CORPUS),
+                                 "--out", str(tmp_path / f"{mode}.jsonl"), "--no-progress"))
+        assert runs[-1].returncode == 2
+    assert "its standard error ended with:\n    <script>" in runs[2].stderr and "\\x1b]0;pwned\\x07" in runs[2].stderr
+    assert "capabilities/\\x1b[2J\\u202e: 1 is not of type 'boolean'" in runs[3].stderr
+    crafted = tmp_path / "crafted.jsonl"
+    crafted.write_text(out.read_text(encoding="utf-8").splitlines()[0] + '\n{"type": "\\u001b[2J\u202e"}\n',
+                       encoding="utf-8")
+    runs.append(gb16_limited("summary", str(crafted)))
+    assert runs[-1].returncode == 2 and "unknown line type" in runs[-1].stderr
+    impl = tmp_path / "named.py"
+    impl.write_text("GB16_METADATA = {'name': 'x\\x1b[2J\\u202e', 'version': '\\x07', 'language': 'python',\n"
+                    "                 'variants': ['gb16', 'gb13']}\n"
+                    "from gb16.reference import score\n", encoding="utf-8")
+    runs.append(gb16_limited("certify", "--random", "2", "--impl", f"python:{impl}:score",
+                             "--out", str(tmp_path / "random.jsonl")))
+    assert runs[-1].returncode == 0 and "x\\x1b[2J\\u202e" in runs[-1].stdout
+    for run in runs:
+        assert not RAW.search(run.stdout + run.stderr), (run.args, RAW.search(run.stdout + run.stderr))
+    assert "\\x1b[31m" in runs[0].stdout and "\\u202e" in runs[1].stdout
+    for name in ("report.html", "report.md", "junit.xml"):
+        text = (report / name).read_text(encoding="utf-8")
+        assert not RAW.search(text), (name, RAW.search(text))
+        assert "\\u202e" in text, name
+
+
+# --------------------------------------------------------------------------- statuses that say what happened
+
+@pytest.mark.parametrize("mode, kind, message", [
+    ("close-output", "crash", "closed its output (still running) without responding"),
+    ("exit-leaving-child", "crash", "exited (status 5) without responding; a process it started kept its output "
+                                    "open until the 1 s deadline"),
+])
+def test_how_a_program_stopped_answering_is_told(mode, kind, message):
+    """A program that closes its output but runs on was "exited (status None)"; one that exits
+    while a child holds its output was a ``timeout`` with its exit status lost."""
+    from gb16.tools.harness.corpus import load_corpus
+    from gb16.tools.harness.implementations import SubprocessImplementation
+    impl = SubprocessImplementation(misbehaving(mode))
+    impl.start()
+    try:
+        outcome = impl.score(1, load_corpus(CORPUS).cases[0]["input"], timeout=1)
+    finally:
+        impl.stop(grace=0)
+    assert (outcome.kind, outcome.message) == (kind, message)
+
+
+def test_a_python_function_returning_a_lone_surrogate_is_that_cases_error(tmp_path):
+    """It used to end the hosting process on every case (a crash each time)."""
+    impl = tmp_path / "surrogate.py"
+    impl.write_text('def score(case):\n    return {"ok": False, "error": {"code": "\\ud800"}}\n', encoding="utf-8")
+    out = tmp_path / "run.jsonl"
+    p = gb16_limited("certify", "--impl", f"python:{impl}:score", "--corpus", str(CORPUS), "--filter", "fx-seed-*",
+                     "--out", str(out), "--no-progress")
+    assert p.returncode == 1
+    from gb16.tools.harness import runlog
+    log = runlog.read(out)
+    assert {case["status"] for case in log.cases} == {"error"}
+    assert all("lone surrogate" in case["message"] for case in log.cases)

@@ -13,6 +13,7 @@ import importlib
 import sys
 
 from gb16.tools import extras
+from gb16.tools.safe_text import printable
 
 #: The modules that contribute sub-commands, and their commands, in the order they are listed in
 #: --help.  Only the module of the command run is imported (``gb16 score`` does not load the kit).
@@ -30,10 +31,18 @@ COMMAND_MODULES = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error messages (which quote the argument given) go through
+    :func:`~gb16.tools.safe_text.printable`; every command's parser is one (add_parser)."""
+
+    def error(self, message: str):
+        super().error(printable(message))
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; given the command line *argv*, only with the module of the command it names
     (every module when it names none, e.g. for --help)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="gb16",
         description="Reference scorer and conformance kit for 国标十六张 (16-tile MCR) and standard MCR.",
     )

@@ -29,6 +29,7 @@ from gb16.reference import jsonlines
 from gb16.reference.errors import InputError
 from gb16.reference.hand import FLAG_TERMS, hand_from_input, waiting_hand_from_input
 from gb16.tools import disputes
+from gb16.tools.safe_text import printable
 
 EXIT_OK, EXIT_BATCH_STOPPED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -263,19 +264,21 @@ def run_waits(args) -> int:
 
 # -- human output: gb16.tools.explain_text, imported when a table is printed (not for --batch) --
 
+# (each through printable: a hand or a flag given on the command line is shown, never acted on)
+
 def format_error(result: dict) -> str:
     from gb16.tools import explain_text
-    return explain_text.format_error(result)
+    return printable(explain_text.format_error(result))
 
 
 def format_result(result: dict) -> str:
     from gb16.tools import explain_text
-    return explain_text.format_result(result)
+    return printable(explain_text.format_result(result))
 
 
 def format_explanation(report: dict) -> str:
     from gb16.tools import explain_text
-    return explain_text.format_explanation(report)
+    return printable(explain_text.format_explanation(report))
 
 
 def _glyph(tile: str) -> str:

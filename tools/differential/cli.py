@@ -18,6 +18,7 @@ from pathlib import Path
 
 from gb16.reference import jsonlines
 from gb16.tools.differential import engine
+from gb16.tools.safe_text import printable
 
 
 def register_options(parser: argparse.ArgumentParser) -> None:
@@ -114,17 +115,17 @@ def main(args) -> int:
         options = options_from(args)
         summary = engine.run(options)
     except (HarnessError, ImplementationError, RunLogError) as exc:
-        print(f"gb16 certify: {exc}", file=sys.stderr)
+        print(f"gb16 certify: {printable(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"\ngb16 certify: interrupted; the finished hands are kept in {options.out}; "
-              f"continue with: gb16 certify --resume --out {options.out}", file=sys.stderr)
+        print(printable(f"\ngb16 certify: interrupted; the finished hands are kept in {options.out}; "
+                        f"continue with: gb16 certify --resume --out {options.out}"), file=sys.stderr)
         return 130
     if getattr(args, "json", None) == "-":
         sys.stdout.write(json.dumps(summary, ensure_ascii=False, indent=1) + "\n")
     else:
-        print(engine.render(summary))
-        print(f"run log: {options.out} (gb16 summary {options.out} renders it)", file=sys.stderr)
+        print(printable(engine.render(summary)))
+        print(printable(f"run log: {options.out} (gb16 summary {options.out} renders it)"), file=sys.stderr)
         if getattr(args, "json", None):
             Path(args.json).parent.mkdir(parents=True, exist_ok=True)
             Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -132,7 +133,7 @@ def main(args) -> int:
         from gb16.tools.harness import runlog
         from gb16.tools.reports.common import write_reports
         for _, path in write_reports(runlog.read(options.out), args.report).items():
-            print(f"wrote {path}", file=sys.stderr)
+            print(printable(f"wrote {path}"), file=sys.stderr)
     return 1 if summary["unexplained"] else 0
 
 

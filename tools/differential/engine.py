@@ -43,6 +43,7 @@ from gb16.tools.differential import families as F
 from gb16.tools.differential import verdict
 from gb16.tools.harness import attribution, runlog
 from gb16.tools.harness.protocol import HarnessError
+from gb16.tools.safe_text import file_name
 
 KNOWN_DIR = Path(__file__).with_name("known_differences")
 DEFAULT_SEED = 13
@@ -205,7 +206,7 @@ def brief(result: dict | None) -> dict | None:
 # --------------------------------------------------------------------------- running
 
 def known_path(metadata: dict) -> Path:
-    return KNOWN_DIR / f"{verdict.slug(metadata.get('name', 'impl'))}.json"
+    return KNOWN_DIR / f"{file_name(verdict.slug(metadata.get('name', 'impl')))}.json"
 
 
 def load_known(path) -> dict[str, str]:
@@ -224,7 +225,7 @@ def load_known(path) -> dict[str, str]:
 
 
 def default_out(options: Options) -> Path:
-    slug = verdict.slug(options.impl)[:50]
+    slug = file_name(verdict.slug(options.impl), 100)
     return Path("out") / f"differential-{slug}-{options.variant}-s{options.seed}.jsonl"
 
 
@@ -499,7 +500,7 @@ def write_drafts(summary: dict, options: Options, metadata: dict) -> None:
                         metadata.get("name", "implementation"): r["shrunk"]["implementation"]},
             "found": {"run_seed": options.seed, "hand": r["example"]["id"], "original_input": r["example"]["input"]},
         }
-        (folder / f"{r['key'][:100]}.json").write_text(json.dumps(draft, ensure_ascii=False, indent=1) + "\n",
+        (folder / f"{file_name(r['key'])}.json").write_text(json.dumps(draft, ensure_ascii=False, indent=1) + "\n",
                                                       encoding="utf-8")
     summary["drafts"] = str(folder)
 

@@ -39,6 +39,7 @@ from gb16.tools.harness.progress import Progress
 from gb16.tools.harness.protocol import HarnessError, Outcome, schema_problem
 from gb16.tools.harness.runlog import RunLogError, RunLogWriter
 from gb16.tools.harness.transport import kill_all
+from gb16.tools.safe_text import printable
 
 DEFAULT_TIMEOUT = 30.0
 
@@ -230,6 +231,8 @@ def check_out(out: Path, overwrite: bool) -> None:
     a file that is not one may be anybody's."""
     if out.is_dir():
         raise HarnessError(f"--out {out} is a folder; give the path of a run log file")
+    if out.exists() and not out.is_file():   # a FIFO, a device (/dev/zero), a socket: never read, never run into
+        raise HarnessError(f"--out {out} is not a regular file; give the path of a run log file")
     if not out.exists() or overwrite or out.stat().st_size == 0:
         return
     try:
@@ -322,6 +325,7 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
                            "not_run": len(cases) - number}
                 break
             record, sent = run_case(impl, case, metadata, known, options.timeout, seq + 1)
+            record = runlog.within_line(record)   # what does not fit in a run log line is not stored
             failing += record["status"] in runlog.FAILING
             seq += sent
             writer.write(record)
@@ -449,14 +453,14 @@ def run_certify(args) -> int:
         with _signals_interrupt():
             log = run_certification(options)
     except (HarnessError, RunLogError) as exc:
-        print(f"gb16 certify: {exc}", file=sys.stderr)
+        print(f"gb16 certify: {printable(str(exc))}", file=sys.stderr)
         if out and out.exists() and runlog.is_interrupted(out):
-            print(f"the finished cases are kept in {out}; continue with: {again}", file=sys.stderr)
+            print(printable(f"the finished cases are kept in {out}; continue with: {again}"), file=sys.stderr)
         return 2
     except (KeyboardInterrupt, Terminated) as exc:
         kill_all()
-        print(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the finished "
-              f"cases are kept in {out}; continue with: {again}", file=sys.stderr)
+        print(printable(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the "
+                        f"finished cases are kept in {out}; continue with: {again}"), file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
     return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit)
 
@@ -469,7 +473,7 @@ def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = No
     print(terminal.render(summary, show=show, limit=limit))
     if report_dir:
         for fmt, path in write_reports(log, report_dir).items():
-            print(f"wrote {path}", file=sys.stderr)
+            print(printable(f"wrote {path}"), file=sys.stderr)
     for fmt, path in files.items():
         if not path:
             continue
@@ -479,7 +483,7 @@ def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = No
         else:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             Path(path).write_text(text, encoding="utf-8")
-            print(f"wrote {path}", file=sys.stderr)
+            print(printable(f"wrote {path}"), file=sys.stderr)
     return terminal.exit_status(summary)
 
 
@@ -497,7 +501,7 @@ def run_summary(args) -> int:
     try:
         log = runlog.read(args.runlog)
     except RunLogError as exc:
-        print(f"gb16 summary: {exc}", file=sys.stderr)
+        print(f"gb16 summary: {printable(str(exc))}", file=sys.stderr)
         return 2
     if args.json == "-":
         from gb16.tools.reports import json_report

@@ -153,8 +153,8 @@ class SubprocessImplementation(Implementation):
         except TransportClosed:
             context = self._exit_context()
             self._kill()
-            raise ImplementationError(f"{self.spec}: exited during the handshake "
-                                      f"(status {context['exit_status']}){_stderr_note(context)}") from None
+            raise ImplementationError(f"{self.spec}: {_ended(context)} during the handshake"
+                                      f"{_stderr_note(context)}") from None
         except TransportTimeout:
             context = self._exit_context(wait=0)
             self._kill()
@@ -225,18 +225,23 @@ class SubprocessImplementation(Implementation):
         except TransportClosed:
             context = self._exit_context()
             self._kill()
-            return Outcome("crash", message=f"exited before the request was sent "
-                                            f"(status {context['exit_status']})", context=context)
+            return Outcome("crash", message=f"{_ended(context)} before the request was sent", context=context)
         try:
             raw = self.transport.receive(deadline)
         except TransportTimeout:
-            context = self._exit_context(wait=0) if self.transport.stderr and self.transport.stderr.total else None
+            exited = self.transport.exit_status(wait=0)
+            context = self._exit_context(wait=0) if exited is not None or (
+                self.transport.stderr and self.transport.stderr.total) else None
             self._kill()
+            if exited is not None:   # its own process ended; one it started held its output open
+                return Outcome("crash", message=f"exited (status {exited}) without responding; a process it "
+                                                f"started kept its output open until the {timeout:g} s deadline",
+                               context=context)
             return Outcome("timeout", message=f"no response within {timeout:g} s", context=context)
         except TransportClosed as exc:
             context = self._exit_context()
             self._kill()
-            message = f"exited (status {context['exit_status']}) without responding"
+            message = f"{_ended(context)} without responding"
             if exc.partial:
                 return Outcome("crash", message=message + " (its last output had no newline)", context=context,
                                offending_line=_clip(exc.partial.decode("utf-8", "replace")))
@@ -276,6 +281,13 @@ class SubprocessImplementation(Implementation):
 
 #: What ``_exchange`` returns when the answer came out of step (the case is sent again).
 _RETRY = Outcome("retry")
+
+
+def _ended(context: dict) -> str:
+    """How a program's output ended: ``exited (status N)``, or, when it is still running after
+    the wait, ``closed its output (still running)``."""
+    status = context.get("exit_status")
+    return "closed its output (still running)" if status is None else f"exited (status {status})"
 
 
 def _stderr_note(context: dict) -> str:
@@ -328,7 +340,13 @@ class PythonImplementation(Implementation):
                            context=box["traceback"], time=elapsed)
         value = box.get("value")
         try:
-            result = json.loads(json.dumps(value, ensure_ascii=False))
+            text = json.dumps(value, ensure_ascii=False)
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > MAX_LINE_BYTES:   # as for an answer line (docs/contract.md "Input limits")
+                return Outcome("invalid", message=f"the result is {size} bytes of JSON, more than an answer may "
+                                                  f"hold ({MAX_LINE_BYTES} bytes; its first characters are kept)",
+                               offending_line=_clip(text), time=elapsed)
+            result = json.loads(text)
         except (TypeError, ValueError) as exc:
             return Outcome("invalid", message=f"the result is not JSON-serialisable: {exc}",
                            offending_line=_clip(repr(value)), time=elapsed)

@@ -7,6 +7,7 @@ import sys
 import time
 
 from gb16.tools.harness import runlog
+from gb16.tools.safe_text import printable
 
 class Progress:
     """A one-line progress bar on standard error — only on a terminal and outside CI."""
@@ -32,14 +33,14 @@ class Progress:
         width = 24
         filled = int(width * self.done / self.total) if self.total else width
         tally = " ".join(f"{k} {v}" for k, v in sorted(self.tally.items()))
-        line = f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {tally} {note}"
+        line = f"\r{printable(self.label)} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {tally} {printable(note)}"
         self.stream.write(line[:140].ljust(100))
         self.stream.flush()
 
     def message(self, text: str) -> None:
         """A status line for a step without a count (e.g. "running properties…")."""
         if self.enabled:
-            self.stream.write(f"\r{text}".ljust(100)[:140])
+            self.stream.write(f"\r{printable(text)}".ljust(100)[:140])
             self.stream.flush()
 
     def close(self) -> None:

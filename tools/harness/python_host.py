@@ -23,6 +23,8 @@ import os
 import sys
 import traceback
 
+from gb16.reference import jsonlines
+
 _ANSWERS = None   # the protocol's output: the original standard output
 
 
@@ -32,7 +34,7 @@ def _answer(line: str) -> None:
 
 
 def _write(message: dict) -> None:
-    _answer(json.dumps(message, ensure_ascii=False))
+    _answer(jsonlines.dumps_line(message))
 
 
 def _keep_standard_output_for_answers() -> None:
@@ -71,8 +73,11 @@ def serve(target: str) -> int:
             except Exception:   # the function's own failure; SystemExit ends the process (a crash)
                 _write({"seq": seq, "errored": True, "context": traceback.format_exc(limit=12)})
                 continue
-            try:
+            try:   # a lone surrogate is written as its \\u escape: the harness refuses it, as from any program
                 line = json.dumps({"seq": seq, "result": value}, ensure_ascii=False, allow_nan=False)
+                line.encode("utf-8")
+            except UnicodeEncodeError:
+                line = json.dumps({"seq": seq, "result": value}, allow_nan=False)
             except (TypeError, ValueError) as exc:
                 line = json.dumps({"seq": seq, "result": f"not JSON-serialisable ({exc}): {value!r}"[:4000]},
                                   ensure_ascii=False)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from gb16.reference import jsonlines
+from gb16.tools.safe_text import file_name
 
 FORMAT = "gb16-runlog"
 FORMAT_VERSION = 1
@@ -121,7 +122,14 @@ class RunLogWriter:
         return cls(path, open(path, "a", encoding="utf-8"))
 
     def write(self, record: dict) -> None:
-        self._handle.write(jsonlines.dumps_line(record) + "\n")  # a lone surrogate is written escaped
+        """Append one line; a line longer than a run log line may be (:data:`MAX_RUNLOG_LINE`,
+        which :func:`read` would refuse) is never written: RunLogError instead."""
+        line = jsonlines.dumps_line(record) + "\n"   # a lone surrogate is written escaped
+        size = len(line.encode("utf-8")) - 1
+        if size > MAX_RUNLOG_LINE:
+            raise RunLogError(f"{self.path}: a {record.get('type')} line of {size} bytes is more than a run log "
+                              f"line holds ({MAX_RUNLOG_LINE} bytes)")
+        self._handle.write(line)
         self._handle.flush()
 
     def close(self) -> None:
@@ -135,12 +143,23 @@ class RunLogWriter:
 
 
 def _cut_partial_last_line(path: Path) -> None:
-    """Truncate *path* after its last newline (a killed writer may have left half a line)."""
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        keep = data.rfind(b"\n") + 1
-        with open(path, "r+b") as handle:
-            handle.truncate(keep)
+    """Truncate *path* after its last newline (a killed writer may have left half a line),
+    looking back from its end a block at a time."""
+    with open(path, "r+b") as handle:
+        end = handle.seek(0, os.SEEK_END)
+        position = end
+        while position > 0:
+            start = max(0, position - (1 << 16))
+            handle.seek(start)
+            block = handle.read(position - start)
+            if position == end and block.endswith(b"\n"):
+                return
+            newline = block.rfind(b"\n")
+            if newline >= 0:
+                handle.truncate(start + newline + 1)
+                return
+            position = start
+        handle.truncate(0)
 
 
 # --------------------------------------------------------------------------- reading
@@ -191,44 +210,50 @@ def count_statuses(cases: Iterable[dict]) -> dict[str, int]:
 #: The largest run log line read (bytes): the contract's 1 MiB line (docs/contract.md "Input
 #: limits"); a longer line is a corrupt log, not a reason to exhaust memory.
 MAX_RUNLOG_LINE = jsonlines.MAX_LINE_BYTES
+#: The largest run log read (bytes): some thousand cases at the longest line each.
+MAX_RUNLOG_BYTES = 1 << 30
 
 
 def read(path: Path | str) -> RunLog:
     """Read a run log; a truncated last line (an interrupted run) is ignored with a warning.
 
-    A run log is a file someone may have edited or crafted, so it is read as data: every
-    line must be strict JSON (no NaN, no duplicate keys) and satisfy the run log schema
+    A run log is a file someone may have edited or crafted, so it is read as data: only a
+    regular file (a FIFO or a device such as /dev/zero is refused unread), at most
+    :data:`MAX_RUNLOG_BYTES`, line by line, each line at most :data:`MAX_RUNLOG_LINE` bytes,
+    strict JSON (no NaN, no duplicate keys) and valid against the run log schema
     (corpus/schema/protocol/runlog.schema.json).  Raises :class:`RunLogError` naming the
     file, the line and the problem for a missing file, a file that is not a gb16 run log,
     or a corrupt line other than the last.
     """
-    from gb16.tools.harness.protocol import schema_problem, strict_json
     path = Path(path)
     try:
-        data = path.read_bytes()
+        handle = jsonlines.open_regular(path)
     except FileNotFoundError:
         raise RunLogError(f"{path}: no such run log") from None
-    except IsADirectoryError:
-        raise RunLogError(f"{path}: is a folder, not a run log") from None
     except OSError as exc:
         raise RunLogError(f"{path}: cannot read run log: {exc.strerror or exc}") from None
-    raw_lines = data.split(b"\n")
-    if raw_lines and raw_lines[-1] == b"":
-        raw_lines.pop()
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > MAX_RUNLOG_BYTES:
+            raise RunLogError(f"{path}: {size} bytes is more than a run log holds (at most {MAX_RUNLOG_BYTES})")
+        return _read_lines(path, jsonlines.read_lines(handle, max_bytes=MAX_RUNLOG_LINE))
+
+
+def _read_lines(path: Path, lines) -> RunLog:
+    from gb16.tools.harness.protocol import schema_problem, strict_json
     header, footer, warnings, resumes, violations = None, None, [], [], []
     unreadable_last = None  # the error of an incomplete last line, ignored unless nothing else is there
     by_id: dict[str, dict] = {}
-    for number, raw in enumerate(raw_lines, 1):
+    for number, raw in enumerate(lines, 1):
+        where = f"{path}: line {number}"
+        if isinstance(raw, jsonlines.LineTooLong):
+            raise RunLogError(f"{where}: longer than {MAX_RUNLOG_LINE} bytes ({raw.length} bytes)")
         if not raw.strip():
             continue
-        last = number == len(raw_lines)
-        where = f"{path}: line {number}"
-        if len(raw) > MAX_RUNLOG_LINE:
-            raise RunLogError(f"{where}: longer than {MAX_RUNLOG_LINE} bytes")
         try:
             record = strict_json(raw, max_bytes=MAX_RUNLOG_LINE)
         except ValueError as exc:
-            if last and not data.endswith(b"\n"):
+            if not raw.endswith(b"\n"):   # only the last line can lack its newline
                 warnings.append(f"line {number} is incomplete (the run was interrupted); ignored")
                 unreadable_last = f"{where}: {exc}"
                 continue
@@ -273,6 +298,49 @@ def read(path: Path | str) -> RunLog:
 LINE_TYPES = ("header", "case", "violation", "resume", "footer")
 
 
+#: The fields of a case line that hold what the implementation said (or what was worked out from it).
+FROM_IMPLEMENTATION = ("actual", "diff", "explained_by", "context", "offending_line", "message")
+#: How much of an over-large field is kept (characters of its JSON).
+KEEP_HEAD = 2000
+#: The longest error context kept whole (characters of its JSON): a traceback or a diagnostic,
+#: not a place to store megabytes in every report.
+MAX_CONTEXT = 64 * 1024
+
+
+def within_line(record: dict) -> dict:
+    """*record* (a case line) if it fits in a run log line, else the case as an ``error`` that
+    says so, keeping the head of the largest field the implementation filled; an error's
+    context longer than :data:`MAX_CONTEXT` is kept as its head.
+
+    docs/contract.md: a run log line is at most 1 MiB.  The answer itself is within that (the
+    transport refuses a longer line), but its result, the differences and an error's context
+    together may not be; what does not fit is not stored, so neither the run log nor the
+    reports made from it grow with what an implementation sends."""
+    context = record.get("context")
+    text = context if isinstance(context, str) else jsonlines.dumps_line(context)
+    if context is not None and len(text) > MAX_CONTEXT:
+        record = dict(record, context=f"{text[:MAX_CONTEXT]}… ({len(text)} characters; the head is kept)")
+    size = len(jsonlines.dumps_line(record).encode("utf-8"))
+    if size <= MAX_RUNLOG_LINE:
+        return record
+    present = [name for name in FROM_IMPLEMENTATION if record.get(name) is not None]
+    largest = max(present, key=lambda name: len(jsonlines.dumps_line(record[name])), default=None)
+    bounded = {key: value for key, value in record.items()
+               if key not in FROM_IMPLEMENTATION and key != "unexpected_pass"}
+    status = record.get("underlying", record["status"]) if record["status"] == "known" else record["status"]
+    bounded.update(actual=None, diff=[], message=(
+        f"the case's record would be {size} bytes, more than a run log line holds ({MAX_RUNLOG_LINE} bytes), "
+        f"its {largest or 'answer'} the largest part (the case was {status}; the head of its {largest} is kept)"))
+    if largest is not None:
+        text = record[largest] if isinstance(record[largest], str) else jsonlines.dumps_line(record[largest])
+        bounded["offending_line"] = text[:KEEP_HEAD] + (f"… ({len(text)} characters)" if len(text) > KEEP_HEAD else "")
+    if "known" in record:
+        bounded.update(status="known", underlying="error")
+    else:
+        bounded["status"] = "error"
+    return bounded
+
+
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:60] + "…"
@@ -289,7 +357,7 @@ def default_path(impl_spec: str, directory: Path | str = "out") -> Path:
     slug = "".join(ch if ch.isalnum() else "-" for ch in impl_spec.lower()).strip("-")
     while "--" in slug:
         slug = slug.replace("--", "-")
-    return Path(directory) / f"certify-{slug[:60] or 'impl'}.jsonl"
+    return Path(directory) / f"certify-{file_name(slug[:60], 160) or 'impl'}.jsonl"
 
 
 def is_interrupted(path: Path) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import describe, fans_involved
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
+from gb16.tools.safe_text import printable  # noqa: F401  (the reports' name for it)
 
 
 # --------------------------------------------------------------------------- verdict
@@ -376,16 +377,8 @@ def input_summary(case_input: Any) -> str:
     return " · ".join(parts)
 
 
-_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str) -> str:
-    """*text* with control characters (ANSI escapes, carriage returns, bidirectional overrides)
-    shown as ``\\xNN``/``\\uNNNN`` instead of acting on the terminal; newlines are kept."""
-    def show(match: re.Match) -> str:
-        code = ord(match.group(0))
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-    return _UNPRINTABLE.sub(show, text)
+# printable (gb16.tools.safe_text): the one escaping of others' text for a terminal, which every
+# report format applies before its own escaping too.
 
 
 # --------------------------------------------------------------------------- result text

@@ -20,6 +20,7 @@ from gb16.tools.harness.compare import fans_involved
 from gb16.tools.reports.common import (Section, Summary, Tally, case_anchor, clause_id, diff_lines,
                                       input_summary, parse_hand_for_display, tile_glyph, tile_name)
 from gb16.tools.harness.runlog import STATUSES
+from gb16.tools.safe_text import printable
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -28,8 +29,9 @@ def esc(value: Any) -> str:
     """Text made inert in HTML (element content and quoted attributes alike).
 
     Everything that comes from an implementation or a run log — names, versions, messages,
-    offending lines, fan ids, case fields — is shown through this, never as markup."""
-    return html.escape("—" if value is None else str(value), quote=True)
+    offending lines, fan ids, case fields — is shown through this, never as markup; control
+    and bidirectional characters become visible escapes first (:func:`printable`)."""
+    return html.escape("—" if value is None else printable(str(value)), quote=True)
 
 
 def safe_url(value: Any) -> str | None:

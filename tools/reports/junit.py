@@ -16,13 +16,15 @@ import re
 import xml.etree.ElementTree as ET
 
 from gb16.tools.reports.common import Summary, failure_details, failure_signatures
+from gb16.tools.safe_text import printable
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def xml_text(value) -> str:
-    """*value* as text XML 1.0 can hold."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group(0)):02x}", "" if value is None else str(value))
+    """*value* as text XML 1.0 can hold, control and bidirectional characters shown as escapes
+    (:func:`printable`; the rest of what XML 1.0 cannot hold, lone surrogates, likewise)."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group(0)):02x}", "" if value is None else printable(str(value)))
 
 
 def _seconds(value) -> str:

@@ -11,6 +11,7 @@ from tabulate import tabulate
 from gb16.tools.reports.common import (Section, Summary, actual_text, diff_lines, expected_text,
                                       input_summary)
 from gb16.tools.harness.runlog import STATUSES
+from gb16.tools.safe_text import printable
 
 
 #: Characters that could start markup in CommonMark/GFM: emphasis, code, links and images,
@@ -26,11 +27,12 @@ def cell(value: Any) -> str:
     Everything from an implementation or a run log goes through this: ``<script>`` stays
     text, ``[x](javascript:…)`` is no link, and a ``|`` cannot open a new table cell."""
     text = "—" if value is None else str(value)
-    return _MARKUP.sub(lambda m: "\\" + m.group(0), _CONTROL.sub(" ", text))
+    return _MARKUP.sub(lambda m: "\\" + m.group(0), printable(_CONTROL.sub(" ", text)))
 
 
 def fenced(text: str) -> list[str]:
     """A code block whose fence is longer than any run of backticks inside it."""
+    text = printable(text)   # no raw control or bidirectional character, even in a code block
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     return [fence, text, fence]

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from gb16.tools.corpus_cli import GB13_PRINCIPLES, TARGETS, coverage, lint, reference_failures, rulings_index
-from gb16.tools.harness.corpus import load_corpus
+from gb16.tools.harness.corpus import case_variant, load_corpus
 
 
 @pytest.fixture(scope="module")
@@ -81,9 +81,45 @@ def test_gb13_targets_can_fail(corpus):
             if kept > 1:
                 fans = {k: v for k, v in c["expect"]["fans"].items() if k != "seven_pairs"}
                 c = dict(c, expect=dict(c["expect"], fans=fans))
+        elif any("seven_pairs" in option for option in c["expect"].get("fans_one_of", [])):
+            options = [{k: v for k, v in o.items() if k != "seven_pairs"} for o in c["expect"]["fans_one_of"]]
+            c = dict(c, expect=dict(c["expect"], fans_one_of=options))
         cases.append(c)
     fewer = dataclasses.replace(corpus, cases=cases)
     assert [r["id"] for r in coverage(fewer, "gb13")["fans"] if r["meets"] is False] == ["seven_pairs"]
+
+
+#: No fan pinned by one case: in each variant every fan counts in at least three cases and has
+#: at least one near miss (a negative case one step from its definition, `near_miss`).
+FAN_FLOOR = {"positive": 3, "near_misses": 1}
+
+
+def fans_below_floor(cov) -> list[tuple[str, int, int]]:
+    return [(r["id"], r["positive"], r["near_misses"]) for r in cov["fans"]
+            if r["positive"] < FAN_FLOOR["positive"] or r["near_misses"] < FAN_FLOOR["near_misses"]]
+
+
+@pytest.mark.parametrize("variant", ["gb16", "gb13"])
+def test_no_fan_rests_on_one_case(corpus, variant):
+    assert fans_below_floor(coverage(corpus, variant)) == []
+
+
+def test_fan_floor_can_fail(corpus):
+    """Planted gaps: 全双刻 left as a positive in two gb13 cases only, and the one 十三幺 near
+    miss taken out — the floor names exactly those two fans."""
+    kept, cases = 0, []
+    for c in corpus.cases:
+        if case_variant(c) == "gb13" and "all_even_pungs" in c["expect"].get("fans", {}):
+            kept += 1
+            if kept > 2:     # 全双刻 left as a positive in two cases only
+                fans = {k: v for k, v in c["expect"]["fans"].items() if k != "all_even_pungs"}
+                c = dict(c, expect=dict(c["expect"], fans=fans))
+        if c.get("near_miss", {}).get("fan") == "thirteen_orphans" and case_variant(c) == "gb13":
+            continue
+        cases.append(c)
+    thin = fans_below_floor(coverage(replace(corpus, cases=cases), "gb13"))
+    assert [(fan, pos >= 3, near >= 1) for fan, pos, near in thin] == [
+        ("thirteen_orphans", True, False), ("all_even_pungs", False, True)]
 
 
 def test_seed_examples_come_first(corpus):

@@ -37,14 +37,12 @@ def test_coverage_counts_near_misses_per_fan():
         [c for c in NEAR if case_variant(c) == "gb16"])
 
 
-#: Fans with no near-miss case, and why: no winning hand is one step from them.
-#: 花牌 has no parts to miss (one point per melded flower, seed000 §三 花牌); a hand one tile
-#: from 十三幺 is no winning hand of any shape (its fourteen tiles are thirteen orphans and a
-#: pair, and a winning hand that holds twelve of them is not one tile away).
-WITHOUT_NEAR_MISS = {
-    "gb16": {"flower_tiles"},
-    "gb13": {"flower_tiles", "thirteen_orphans"},
-}
+#: Fans with no near-miss case, and why (none now). 花牌 has no parts to miss (one point per
+#: melded flower, seed000 §三 花牌): its near miss is zero flowers, which is no 花牌 entry at all,
+#: not one with count 0. No winning hand is one tile from 十三幺 (fourteen tiles of thirteen
+#: orphans and a pair; a winning hand holding twelve of them is no nearer), so its near miss is
+#: the shape step: only 幺九 tiles, as seven pairs.
+WITHOUT_NEAR_MISS: dict[str, set[str]] = {"gb16": set(), "gb13": set()}
 
 
 @pytest.mark.parametrize("variant", ["gb16", "gb13"])

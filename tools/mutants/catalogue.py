@@ -55,11 +55,12 @@ from gb16.tools.mutants.machinery import (  # noqa: F401
     fan_record, get, hand_facts, mutant, names, predicate, rebuilt, unexclude,
 )
 from gb16.tools.mutants.areas.shapes import (  # noqa: F401
-    drop_fifth_set, knitted_with_one_meld_only, seven_pairs_in_gb16,
+    drop_fifth_set, greater_knitted_with_six_honours, knitted_with_one_meld_only, nine_gates_on_the_whole_hand,
+    seven_pairs_in_gb16,
 )
 from gb16.tools.mutants.areas.waits import (  # noqa: F401
-    edge_wait_terminal_tile, knitted_tile_single_wait, practical_waits, wait_fans_by_shape,
-    waits_without_knitted_shape,
+    edge_wait_terminal_tile, knitted_tile_single_wait, practical_waits, single_wait_on_seven_pairs,
+    thirteen_orphans_one_wait, wait_fans_by_shape, waits_without_knitted_shape,
 )
 from gb16.tools.mutants.areas.concealment import (  # noqa: F401
     all_pungs_beside_four_concealed_pungs, concealed_kong_opens_hand, discard_pung_concealed,
@@ -95,7 +96,7 @@ from gb16.tools.mutants.areas.win_conditions import (  # noqa: F401
     self_drawn_beside_out_with_replacement_tile,
 )
 from gb16.tools.mutants.areas.readings import (  # noqa: F401
-    fans_mixed_across_readings, first_reading,
+    fans_mixed_across_readings, first_reading, four_sets_before_a_special_shape,
 )
 from gb16.tools.mutants.areas.contract import (  # noqa: F401
     flags_not_validated, invalid_tile_reported_as_notation, no_four_copy_limit, unknown_fields_ignored,

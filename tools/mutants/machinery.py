@@ -25,6 +25,7 @@ _REF = {
     "is_winning": readings_module.is_winning,
     "knitted_waits": readings_module.knitted_waits,
     "wait_set": readings_module.wait_set,
+    "formal_waits": readings_module.formal_waits,
     "score_interp": scoring.score_interpretation,
     "chow_links": combination.chow_links,
     "choices": combination.big_combination_choices,

@@ -36,3 +36,15 @@ def fans_mixed_across_readings():
     return Mutation(patches=(attribute("gb16.reference.best", best),))
 
 
+@mutant("xinbian 第六章 2")
+def four_sets_before_a_special_shape():
+    """A reading of four sets and a pair is taken over a special shape (七对, 全不靠, 十三幺)
+    whenever the hand has one, whatever the totals.
+
+    xinbian 第六章 2 解释原则 and seed000 §二: "取一个合法解释的最高总分" — a special shape is one of the readings.
+    """
+    def best(interps):
+        standard = [i for i in interps if i.reading.shape not in ("seven_pairs", "honours_knitted", "thirteen_orphans")]
+        return min(standard or interps, key=scoring.preference_key)
+    return Mutation(patches=(attribute("gb16.reference.best", best),))
+

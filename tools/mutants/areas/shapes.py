@@ -8,7 +8,7 @@ from typing import Iterable
 from gb16.reference import hand as hand_module, readings as readings_module, shapes, tiles as T
 from gb16.reference.groups import Group
 from gb16.reference.hand import Hand
-from gb16.tools.mutants.machinery import Mutation, _REF, _error_code, attribute, mutant
+from gb16.tools.mutants.machinery import Mutation, _REF, _error_code, attribute, mutant, predicate
 
 # --------------------------------------------------------------------------- shapes
 
@@ -110,4 +110,33 @@ def knitted_with_one_meld_only():
                              attribute("gb16.reference.readings.is_winning", is_winning),
                              attribute("gb16.reference.readings.knitted_waits", knitted_waits)))
 
+
+# --------------------------------------------------------------------------- gb13's fixed shapes
+
+@mutant("xinbian 第七章 4")
+def nine_gates_on_the_whole_hand():
+    """九莲宝灯 is judged on the fourteen tiles (1112345678999 of one suit held, plus any tile)
+    instead of on the thirteen standing before the win.
+
+    xinbian 第七章 4: "一种花色的 1、9 各三张，2–8 各一张共十三张序数牌的立牌外加该花色任意一张序数牌".
+    """
+    def nine_gates(h):
+        if h.melds or h.win_tile >= 27:
+            return False
+        base = (h.win_tile // 9) * 9
+        held = h.standing
+        return sum(held) == 14 and sum(held[base:base + 9]) == 14 and \
+            all(held[base + k] >= n for k, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
+    return Mutation(patches=(predicate("nine_gates", nine_gates),))
+
+
+@mutant("xinbian 第七章 20")
+def greater_knitted_with_six_honours():
+    """七星不靠 is given to a 全不靠 holding six of the seven honours.
+
+    xinbian 第七章 20: "七种字牌各一张，外加 147/258/369 九种中任意七种各一张".
+    """
+    def greater(r):
+        return r.shape == "honours_knitted" and sum(1 for t in T.HONOURS if r.hand.standing[t]) >= 6
+    return Mutation(patches=(predicate("greater_honors_and_knitted_tiles", greater),))
 

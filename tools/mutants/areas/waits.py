@@ -70,3 +70,26 @@ def waits_without_knitted_shape():
                              attribute("gb16.reference.readings.knitted_waits", lambda *args: set())))
 
 
+@mutant("xinbian 第六章 6")
+def single_wait_on_seven_pairs():
+    """单钓将 is given to a 七对 with one waiting tile.
+
+    xinbian 第六章 6 独听原则: "且被解释为基本和牌型计番时，方成立……单吊将"; 例 "即使 满足的是七对特殊和牌型".
+    """
+    def single_wait(r):
+        return (r.win_in == "pair" or r.shape == "seven_pairs") and wait_fans._single_wait(r)
+    return Mutation(patches=(predicate("single_wait", single_wait),))
+
+
+@mutant("xinbian 第七章 7")
+def thirteen_orphans_one_wait():
+    """十三幺's thirteen-sided wait is reported as the one tile won on.
+
+    xinbian 第七章 7 (十三幺 waiting on any of the thirteen 幺九 tiles); seed000 §二.7 (formal waits).
+    """
+    def formal_waits(hand):
+        waits = _REF["formal_waits"](hand)
+        return (hand.win_tile,) if len(waits) == 13 else waits
+    return Mutation(patches=(attribute("gb16.reference.readings.formal_waits", formal_waits),
+                             attribute("gb16.reference.formal_waits", formal_waits)))
+

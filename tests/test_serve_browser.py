@@ -1,7 +1,8 @@
 """The referee's page in a real browser: Debian's headless Chromium driven through its
 chromedriver (Selenium), against ``gb16 serve`` on a free loopback port.
 
-* tapping the tiles of the rule page's §四.1 and §四.4 gives the page's totals (165; 8, and 9
+* tapping the tiles of each of the rule page's §四 examples gives its hand-worked total; §四.1 and §四.4
+  in detail (165; 8, and 9
   with one flower, the flower not counting toward 起和) — and the link of the tapped hand
   opens on the same result;
 * typing the notation fills the tiles; the address of §四.3 shows 28;
@@ -190,3 +191,52 @@ def test_nothing_overflows_on_a_phone(page, width, tmp_path_factory):
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000, shot
     print(f"screenshot: {shot}")
+
+
+def _tiles(run: str) -> list[str]:
+    """``"123m"`` → ``["1m", "2m", "3m"]``."""
+    return [digit + run[-1] for digit in run[:-1]]
+
+
+def tap_case(d, case_input: dict) -> None:
+    """Build a case input's hand by tapping, as a referee would: each exposed meld and concealed
+    kong by its first tile in its mode, the standing tiles, then the winning tile, the way it
+    was won and the winds."""
+    hand = case_input["hand"].split("，")[0]
+    standing = []
+    for token in re.findall(r"\[[^\]]*\]|\{[^}]*\}|[0-9]+[mpsz]", hand):
+        tiles = _tiles(token.strip("[]{} "))
+        if token.startswith("{"):
+            tap(d, "concealed_kong", tiles[0])
+        elif token.startswith("["):
+            tap(d, "chow" if len(set(tiles)) == 3 else "pung" if len(tiles) == 3 else "kong", tiles[0])
+        else:
+            standing += tiles
+    standing.remove(case_input["win_tile"])
+    tap(d, "standing", *standing)
+    tap(d, "win", case_input["win_tile"])
+    choose(d, "win_by", case_input["win_by"])
+    for wind in ("prevalent_wind", "seat_wind"):
+        if case_input.get(wind):
+            Select(d.find_element(By.ID, wind)).select_by_value(case_input[wind])
+
+
+def _seed_examples():
+    """The first case of each of the rule page's §四 examples that scores (the page's own
+    hand), with its hand-worked total."""
+    import json
+    from gb16.corpus import ROOT
+    cases = json.loads((ROOT / "cases" / "00_seed_examples.json").read_text(encoding="utf-8"))["cases"]
+    firsts = {}
+    for case in cases:
+        number = case["id"].split("-")[2]
+        if "total" in case["expect"]:
+            firsts.setdefault(number, case)
+    return [firsts[n] for n in sorted(firsts)]
+
+
+@pytest.mark.parametrize("case", _seed_examples(), ids=lambda c: c["id"])
+def test_tapping_each_seed_example_gives_its_total(page, case):
+    d = page()
+    tap_case(d, case["input"])
+    wait_text(d, "#total", str(case["expect"]["total"]))

@@ -1,10 +1,9 @@
 """The referee's page in a real browser: Debian's headless Chromium driven through its
 chromedriver (Selenium), against ``gb16 serve`` on a free loopback port.
 
-* tapping the tiles of each of the rule page's §四 examples gives its hand-worked total; §四.1 and §四.4
-  in detail (165; 8, and 9
-  with one flower, the flower not counting toward 起和) — and the link of the tapped hand
-  opens on the same result;
+* tapping the tiles of each of the rule page's §四 examples gives its hand-worked total; §四.1
+  and §四.4 in detail (165; 8, and 9 with one flower, the flower not counting toward 起和) —
+  and the link of the tapped hand opens on the same result;
 * typing the notation fills the tiles; the address of §四.3 shows 28;
 * a disputed hand shows each option's total; bad hands show their error next to what to fix;
 * at 390 px (and 360 px) nothing overflows sideways; a screenshot is written for people to see.

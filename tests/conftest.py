@@ -82,6 +82,16 @@ SLOW = (
     "tests/test_differential.py::test_known_differences_make_a_rerun_show_only_what_is_new",
     "tests/test_cli.py::test_errors_speak_in_flags",
     "tests/test_mutants.py::test_a_replayed_catalogue_kill_is_the_kill_of_a_ci_run",
+    # commands run under a memory limit or against a misbehaving program, a second or more each
+    "tests/test_bounds.py::test_a_hostile_answer_is_that_cases_error_in_bounded_memory",
+    "tests/test_bounds.py::test_a_crafted_",
+    "tests/test_bounds.py::test_a_worker_killed_mid_batch_costs_no_line",
+    "tests/test_bounds.py::test_certify_refuses_them_as_out_corpus_file_or_known_failures",
+    "tests/test_bounds.py::test_what_an_implementation_sends_is_stored_bounded",
+    "tests/test_bounds.py::test_a_long_cjk_error_code_neither_crashes_random_nor_resume",
+    "tests/test_bounds.py::test_a_hostile_run_leaves_no_raw_control_character",
+    "tests/test_bounds.py::test_how_a_program_stopped_answering_is_told",
+    "tests/test_bounds.py::test_a_python_function_returning_a_lone_surrogate",
 )
 
 #: test files collected first, longest first (CPU seconds of a whole-suite run); the rest keep their order

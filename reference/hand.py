@@ -127,7 +127,7 @@ def _check_fields(data, terms: Terms = FIELD_TERMS) -> None:
         raise InputError("invalid_input", f"a case input must be a JSON object, not {type(data).__name__}")
     unknown = data.keys() - FIELDS.keys()
     if unknown:
-        unknown = sorted(unknown)
+        unknown = sorted(unknown, key=repr)   # a Python caller's keys need not be strings
         raise InputError("invalid_input", f"unknown field(s) {', '.join(map(repr, unknown))}; "
                                           f"known fields: {', '.join(FIELDS)}")
     for name, kind in FIELDS.items():

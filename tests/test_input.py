@@ -198,3 +198,11 @@ def test_the_common_reader_reads_as_the_general_reader_and_leaves_it_every_mista
     monkeypatch.setattr(notation, "_read_common", lambda text: None)  # the general reader alone
     for text, first in zip(forms, read):
         assert _parse(text) == first, text
+
+
+def test_a_python_caller_s_keys_of_any_type_are_an_input_error():
+    """The dict API answers its documented error for any input: keys that are not strings
+    (a Python caller's, never JSON's) are unknown fields, not a TypeError."""
+    from gb16.reference import score
+    result = score({1: "a", "x": 2, (3,): None})
+    assert result["error"]["code"] == "invalid_input" and "unknown field" in result["error"]["message"]

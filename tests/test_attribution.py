@@ -14,7 +14,7 @@ from gb16 import reference
 from gb16.reference.rules import Rules
 from gb16.tools.harness import attribution
 from gb16.tools.harness.certify import CertifyOptions, run_certification
-from gb16.tools.reports.common import summarize
+from gb16.tools.reports.summary import summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "tools" / "examples"

@@ -17,7 +17,7 @@ from gb16.reference.combination import chow_link_sets
 from gb16.reference.hand import hand_from_input
 from gb16.reference.readings import readings
 from gb16.tools.differential import engine, families as F, planted, shrink, verdict
-from gb16.tools.differential import cli
+from gb16.tools import cmd_differential as cli
 from gb16.tools.harness import runlog
 from gb16.tools.harness.protocol import Outcome
 
@@ -301,13 +301,13 @@ def test_a_python_implementation_that_kills_its_process_is_that_hands_crash(tmp_
 
 def test_a_differential_run_log_renders_in_every_report_format(tmp_path):
     run(tmp_path, PLANTED + "concealed_kong_as_melded", 200, seed=7)
-    from gb16.tools.reports.common import write_reports
+    from gb16.tools.reports.formats import write_reports
     written = write_reports(runlog.read(tmp_path / "run.jsonl"), tmp_path / "report")
     assert len(written) >= 4
     summary = engine.summary_of_log(tmp_path / "run.jsonl")
     assert summary["hands"] == 200
     key = summary["classes"][0]["key"]
-    shrunk = engine.hand_text(summary["classes"][0]["shrunk"]["input"])
+    shrunk = F.hand_text(summary["classes"][0]["shrunk"]["input"])
     # the class table — class, count, explanation, shrunk example — in every format
     markdown = written["markdown"].read_text(encoding="utf-8")
     assert "## Differential classes" in markdown and key in markdown
@@ -321,7 +321,7 @@ def test_a_differential_run_log_renders_in_every_report_format(tmp_path):
     xmlschema.XMLSchema(str(Path(__file__).parent / "fixtures" / "junit" / "junit-10.xsd")).validate(
         str(written["junit"]))
     from gb16.tools.reports import terminal
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     text = terminal.render(summarize(runlog.read(tmp_path / "run.jsonl")))
     assert "Differential classes" in text and key[:40] in text.replace("\n", "")
     assert shrunk.split("，")[0].split()[0] in markdown

@@ -910,7 +910,7 @@ def test_a_scorer_without_waits_or_validation_is_judged_on_its_fans(tmp_path):
         assert found[case_id] == "skipped"
         assert {c["id"]: c for c in log.cases}[case_id]["needs"] == ["input_validation"]
     assert [s for s in found.values() if s not in ("pass", "skipped")] == []
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     summary = summarize(log)
     assert summary.not_compared() == {"waits": {"fields": 1, "cases": 0},
                                       "input_validation": {"fields": 0, "cases": 3}}
@@ -943,13 +943,13 @@ def test_maxfail_stops_the_run_and_says_so(tmp_path):
     log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score", maxfail=2)
     assert sum(c["status"] in runlog.FAILING for c in log.cases) == 2
     assert log.footer["stopped"]["not_run"] == len(ORDER) - len(log.cases) > 0
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     assert "stopped early" in summarize(log).verdict.text
 
 
 def test_failures_are_grouped_by_cause(tmp_path):
     from gb16.tools.reports import terminal
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score")
     summary = summarize(log)
     groups = summary.failure_groups()

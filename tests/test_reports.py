@@ -21,8 +21,10 @@ from gb16.tools.harness import runlog
 from gb16.tools.reports import badge, html_page, json_report, junit, markdown, terminal
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main as cli_main
-from gb16.tools.reports.common import (REPORT_FILES, clause_id, parse_hand_for_display, summarize, tile_glyph,
-                                      write_reports)
+from gb16.tools.reports.formats import REPORT_FILES, write_reports
+from gb16.tools.reports.hand_display import parse_hand_for_display, tile_glyph
+from gb16.tools.reports.html_page import clause_id
+from gb16.tools.reports.summary import summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "harness"

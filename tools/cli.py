@@ -22,7 +22,7 @@ COMMAND_MODULES = {
     "gb16.tools.corpus_cli": ("corpus",),             # corpus check | coverage | flatten
     "gb16.properties.runner": ("properties",),
     "gb16.properties.proofs": ("prove",),
-    "gb16.tools.harness.certify": ("certify", "summary"),
+    "gb16.tools.cmd_certify": ("certify", "summary"),
     "gb16.tools.reports.compliance": ("report",),
     "gb16.tools.reports.tables": ("table",),
     "gb16.tools.cmd_docs": ("docs",),

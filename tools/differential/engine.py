@@ -40,8 +40,10 @@ from pathlib import Path
 from gb16 import reference
 from gb16.reference import jsonlines, table
 from gb16.tools.differential import families as F
+from gb16.tools.differential.families import hand_text
 from gb16.tools.differential import verdict
 from gb16.tools.harness import attribution, runlog
+from gb16.tools.harness.certify import check_out
 from gb16.tools.harness.protocol import HarnessError
 
 KNOWN_DIR = Path(__file__).with_name("known_differences")
@@ -265,7 +267,6 @@ def run(options: Options) -> dict:
         writer = runlog.RunLogWriter.append(out)
         writer.write({"type": "resume", "at": runlog.now(), "done": len(done)})
     else:
-        from gb16.tools.harness.certify import check_out
         check_out(out, options.overwrite)
         header = {"type": "header", "format": runlog.FORMAT, "format_version": runlog.FORMAT_VERSION,
                   "kind": "differential", "started": runlog.now(), "gb16_version": runlog.gb16_version(),
@@ -541,18 +542,6 @@ def render(summary: dict) -> str:
 
 def _pct(k, n):
     return f"{100 * k / n:.3f}%" if n else "-"
-
-
-def hand_text(case: dict) -> str:
-    """A hand as ``gb16 explain`` takes it: the notation with its suffix, then the winds, the
-    flowers and the flags that are set (an unset wind is no wind, and is not printed)."""
-    text = f"{case['hand']}，{'自摸' if case.get('win_by') == 'self_draw' else '点和'}{case.get('win_tile')}"
-    for key, flag in (("prevalent_wind", "--prevalent"), ("seat_wind", "--seat"), ("flowers", "--flowers")):
-        if case.get(key):
-            text += f" {flag} {case[key]}"
-    if case.get("variant") == "gb13":
-        text += " --variant gb13"
-    return text + "".join(f" --{k.replace('_', '-')}" for k in F.FLAGS if case.get(k))
 
 
 def summary_of_log(path) -> dict | None:

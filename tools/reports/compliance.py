@@ -37,7 +37,8 @@ from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.harness.compare import fans_involved, ruling_alternatives
 from gb16.tools.harness.corpus import Corpus, case_variant, load_corpus
 from gb16.tools.harness.protocol import HarnessError
-from gb16.tools.reports.common import Section, Summary, clause_sort_key, summarize
+from gb16.tools.reports.section import Section
+from gb16.tools.reports.summary import Summary, clause_sort_key, summarize
 from gb16.tools.harness.runlog import RunLogError
 
 #: Columns shown for property and proof rows, in this order, when present.

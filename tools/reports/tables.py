@@ -28,7 +28,7 @@ from typing import Any
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.tools.harness import runlog
-from gb16.tools.reports.common import clause_sort_key, summarize, Tally
+from gb16.tools.reports.summary import Tally, clause_sort_key, summarize
 from gb16.tools.reports.markdown import fenced
 from gb16.tools.reports.markdown import table as markdown_table
 from gb16.tools.harness.runlog import RunLogError

@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import re
+
 from tabulate import tabulate
 
-from gb16.tools.reports.common import Summary, failure_details, printable
 from gb16.tools.harness.runlog import FAILING, STATUSES
+from gb16.tools.reports.case_text import failure_details
+from gb16.tools.reports.summary import Summary
+
+_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """*text* with control characters (ANSI escapes, carriage returns, bidirectional overrides)
+    shown as ``\\xNN``/``\\uNNNN`` instead of acting on the terminal; newlines are kept."""
+    def show(match: re.Match) -> str:
+        code = ord(match.group(0))
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return _UNPRINTABLE.sub(show, text)
+
 
 def _selected(summary: Summary, show: str) -> list[dict]:
     if show == "all":
@@ -98,7 +113,7 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
 
 
 def section_text(section) -> list[str]:
-    """A report section (tools/reports/common.Section) as terminal lines."""
+    """A report section (tools/reports/section.Section) as terminal lines."""
     import textwrap
     lines = [section.title + (f" — {section.status}" if section.status else "") + ":"]
     for block in section.blocks:

@@ -1,42 +1,34 @@
 """A hand shown as tiles: its groups as written (standing tiles, exposed melds, concealed kongs),
-each tile's glyph and Chinese name.  Display only — never used for scoring."""
+each tile's glyph and Chinese name.  Display only — never used for scoring.
+
+The hand is read by the reference's own reader (gb16.reference.notation) and the tiles are named
+from gb16.reference.tiles: the reports have no tile table or notation reader of their own.
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
+from gb16.reference import tiles as T
+from gb16.reference.errors import InputError
+from gb16.reference.notation import SUFFIX_WORDS, parse_hand
 
-#: Unicode mahjong tiles: 🀇–🀏 万 1–9, 🀐–🀘 条 1–9, 🀙–🀡 筒 1–9; honours 东南西北 中 白 发.
-_SUIT_BASE = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
-_HONOURS = {1: "\U0001F000", 2: "\U0001F001", 3: "\U0001F002", 4: "\U0001F003",
-            5: "\U0001F004", 6: "\U0001F006", 7: "\U0001F005"}
-_HONOUR_LETTERS = {"E": 1, "S": 2, "W": 3, "N": 4, "C": 5, "P": 6, "F": 7}
-_TILE_NAMES = {"m": "万", "p": "筒", "s": "条"}
-_HONOUR_NAMES = {1: "东", 2: "南", 3: "西", 4: "北", 5: "中", 6: "白", 7: "发"}
+#: "1m" → its tile index, for the 34 tiles written as a digit and a letter.
+_TILE_OF_NAME = {T.name(t): t for t in T.ALL_TILES}
 
 
 def tile_glyph(tile: str) -> str:
     """"1m" → 🀇, "5z" → 🀄 (中), "6z" → 🀆 (白), "7z" → 🀅 (发); anything else unchanged."""
-    if len(tile) == 2 and tile[0].isdigit():
-        number, suit = int(tile[0]), tile[1]
-        if suit in _SUIT_BASE and 1 <= number <= 9:
-            return chr(_SUIT_BASE[suit] + number - 1)
-        if suit == "z" and number in _HONOURS:
-            return _HONOURS[number]
-    return tile
+    return T.glyph(_TILE_OF_NAME[tile]) if tile in _TILE_OF_NAME else tile
 
 
 def tile_name(tile: str) -> str:
-    """"1m" → "1万", "5z" → "中"."""
-    if len(tile) == 2 and tile[0].isdigit():
-        number, suit = int(tile[0]), tile[1]
-        if suit in _TILE_NAMES:
-            return f"{number}{_TILE_NAMES[suit]}"
-        if suit == "z" and number in _HONOUR_NAMES:
-            return _HONOUR_NAMES[number]
-    return tile
+    """"1m" → "1万", "5z" → "中"; anything else unchanged."""
+    if tile not in _TILE_OF_NAME:
+        return tile
+    t = _TILE_OF_NAME[tile]
+    return T.HONOUR_NAMES[t] if T.is_honour(t) else f"{T.number_of(t)}{T.SUIT_NAMES[T.suit_of(t)]}"
 
 
 @dataclass
@@ -46,53 +38,27 @@ class HandGroup:
 
 
 def parse_hand_for_display(hand: Any) -> tuple[list[HandGroup], str] | None:
-    """Split a hand string into display groups and its suffix (e.g. "，点和5z").
+    """The hand string's display groups — the standing tiles first, then the melds in the order
+    written — and its suffix as written (e.g. "，点和5z", with the comma before it).
 
-    Display only — never used for scoring; returns None when the string cannot be read
-    (invalid-notation cases), and the caller shows the raw string.
+    None when the reference's reader refuses the string (invalid-notation cases): the caller
+    shows the raw string.
     """
     if not isinstance(hand, str):
         return None
-    text, suffix = hand, ""
-    match = re.search(r"[，,]\s*(点和|自摸)\s*(\S+)\s*$", hand)
-    if match:
-        text, suffix = hand[:match.start()], hand[match.start():]
-    groups: list[HandGroup] = []
-    loose: list[str] = []
-    for match in re.finditer(r"\[([^\[\]{}]*)\]|\{([^\[\]{}]*)\}|([^\[\]{}]+)|(.)", text):
-        if match.group(4):
-            return None
-        body = match.group(1) if match.group(1) is not None else match.group(2) if match.group(2) is not None else match.group(3)
-        tiles = _tiles(body)
-        if tiles is None:
-            return None
-        if match.group(3) is not None:
-            loose.extend(tiles)
-        else:
-            if not tiles:
-                return None
-            groups.append(HandGroup("exposed" if match.group(1) is not None else "kong", tiles))
-    if loose:
-        groups.insert(0, HandGroup("concealed", loose))
-    return groups, suffix
+    try:
+        parsed = parse_hand(hand)
+    except InputError:
+        return None
+    groups = [HandGroup("exposed" if meld.exposed else "kong", [T.name(t) for t in meld.tiles])
+              for meld in parsed.melds]
+    if parsed.standing:
+        groups.insert(0, HandGroup("concealed", [T.name(t) for t in parsed.standing]))
+    return groups, _suffix_as_written(hand) if parsed.suffix_win_by or parsed.suffix_ting is not None else ""
 
 
-def _tiles(body: str) -> list[str] | None:
-    tiles, digits = [], []
-    for ch in body:
-        if ch.isspace():
-            continue
-        if ch.isdigit():
-            digits.append(ch)
-        elif ch in "mpsz":
-            if not digits:
-                return None
-            tiles.extend(d + ch for d in digits)
-            digits = []
-        elif ch in _HONOUR_LETTERS:
-            if digits:
-                return None
-            tiles.append(f"{_HONOUR_LETTERS[ch]}z")
-        else:
-            return None
-    return None if digits else tiles
+def _suffix_as_written(hand: str) -> str:
+    """The suffix word and its tile at the end of *hand*, from the comma before it when there is one."""
+    start = max(hand.rfind(word) for word in SUFFIX_WORDS)
+    before = hand[:start].rstrip()
+    return hand[len(before) - 1:] if before.endswith(("，", ",")) else hand[start:]

@@ -33,9 +33,6 @@ from gb16.tools.reports.markdown import fenced
 from gb16.tools.reports.markdown import table as markdown_table
 from gb16.tools.harness.runlog import RunLogError
 
-COUNTING_MODES = ("一次", "可复计", "不适用")
-
-
 # --------------------------------------------------------------------------- (a) the fan table
 
 def counting_mode(fan: dict) -> str:
@@ -61,15 +58,13 @@ def fan_table_rows(fans: list[dict]) -> list[dict]:
              "counting": counting_mode(f), "gb16_rule": f.get("gb16_rule", "")} for f in fans]
 
 
-def rule_page_candidates(explicit: str | None = None) -> list[Path | str]:
-    """Where the rule page is looked for, in order (globs are expanded later)."""
-    places: list[Path | str] = []
+def rule_page_candidates(explicit: str | None = None) -> list[Path]:
+    """Where the rule page is looked for, in order: ``--rule-page``, then ``GB16_RULE_PAGE``."""
+    places: list[Path] = []
     if explicit:
         places.append(Path(explicit))
     if os.environ.get("GB16_RULE_PAGE"):
         places.append(Path(os.environ["GB16_RULE_PAGE"]))
-    places.append(str(runlog.repo_root().parent / "shared" / "seeds" / "000_*.txt"))
-    places.append("/work/shared/seeds/000_*.txt")
     return places
 
 
@@ -81,18 +76,13 @@ def find_rule_page(explicit: str | None = None) -> Path:
     """The rule page's path; RulePageNotFound lists every place tried."""
     tried = []
     for place in rule_page_candidates(explicit):
-        if isinstance(place, Path):
-            if place.is_file():
-                return place
-            tried.append(str(place))
-            if explicit and place == Path(explicit):
-                raise RulePageNotFound(f"--rule-page {explicit}: no such file")
-        else:
-            matches = sorted(Path("/").glob(place.lstrip("/")))
-            if matches:
-                return matches[0]
-            tried.append(place)
-    raise RulePageNotFound("the rule page (seed000, 000_*.txt) was not found; looked at:\n  " + "\n  ".join(tried)
+        if place.is_file():
+            return place
+        tried.append(str(place))
+        if explicit and place == Path(explicit):
+            raise RulePageNotFound(f"--rule-page {explicit}: no such file")
+    raise RulePageNotFound("the rule page (seed000) was not found" + ("; looked at:\n  " + "\n  ".join(tried)
+                                                                       if tried else "")
                            + "\ngive it with --rule-page PATH or GB16_RULE_PAGE=PATH")
 
 

@@ -191,6 +191,7 @@ def test_out_is_never_overwritten_without_overwrite(tmp_path):
     assert summary["hands"] == 20
 
 
+@pytest.mark.slow
 def test_known_differences_make_a_rerun_show_only_what_is_new(tmp_path, capsys):
     key = "ref-concealed-kong-plus-impl-melded-kong"
     known = tmp_path / "known.json"
@@ -221,6 +222,7 @@ def test_pymahjonggb_known_differences_file():
 
 # --------------------------------------------------------------------------- jobs, Dask, resume, faults
 
+@pytest.mark.slow
 def test_jobs_1_and_jobs_2_give_the_same_run(tmp_path):
     one, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="one", jobs=1)
     two, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="two", jobs=2)
@@ -228,6 +230,7 @@ def test_jobs_1_and_jobs_2_give_the_same_run(tmp_path):
     assert one["classes"] == two["classes"] and one["families"] == two["families"]
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_run_as_jobs(tmp_path):
     distributed = pytest.importorskip("distributed")
     pooled, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 200, name="pool", jobs=2)
@@ -238,6 +241,7 @@ def test_dask_local_cluster_gives_the_same_run_as_jobs(tmp_path):
     assert pooled["classes"] == dasked["classes"]
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_resumes_with_nothing_lost(tmp_path):
     full, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 250, name="full")
     path = tmp_path / "cut.jsonl"
@@ -254,6 +258,7 @@ def test_an_interrupted_run_resumes_with_nothing_lost(tmp_path):
     assert case_lines(path) == case_lines(tmp_path / "full.jsonl")
 
 
+@pytest.mark.slow
 def test_crash_hang_and_garbage_mid_run_are_recorded_and_the_run_goes_on(tmp_path):
     summary, options = run(tmp_path, SUBPROCESS + "faulty", 160, seed=11, timeout=2.0, shrink_budget=5)
     cases = runlog.read(options.out).cases
@@ -267,6 +272,7 @@ def test_crash_hang_and_garbage_mid_run_are_recorded_and_the_run_goes_on(tmp_pat
     assert {"impl-crash", "impl-timeout", "impl-invalid"} <= {k["key"] for k in summary["classes"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["faulty", "segfaulting"])
 def test_a_python_implementation_that_kills_its_process_is_that_hands_crash(tmp_path, capfd, name):
     """os._exit, a segmentation fault or a hang in a python: implementation ends only the process

@@ -136,6 +136,7 @@ def _mutations(value, depth=0):
             yield other
 
 
+@pytest.mark.slow
 def test_the_compiled_schema_check_accepts_nothing_jsonschema_rejects(tmp_path):
     """The run log reader and the protocol accept a line when the compiled check (fastjsonschema)
     does, and ask jsonschema otherwise: the compiled check must never accept what jsonschema
@@ -218,6 +219,7 @@ def test_node_example_forwards_to_the_batch_scorer(tmp_path):
 
 # --------------------------------------------------------------------------- faults
 
+@pytest.mark.slow
 def test_faults_are_survived_and_recorded(tmp_path):
     """seq 2 hangs, 4 crashes, 6 prints garbage, 7 answers with another seq, 8 gives an invalid
     result, 9 reports an internal error, 10 declines — every other case still passes."""
@@ -333,6 +335,7 @@ def test_resume_after_an_interrupted_write(tmp_path):
     assert again.path.read_text(encoding="utf-8") == text   # nothing left to do
 
 
+@pytest.mark.slow
 def test_interrupting_the_command_keeps_results_and_resume_finishes(tmp_path):
     out = tmp_path / "run.jsonl"
     impl = protocol("--hang-seq", "5")
@@ -624,6 +627,7 @@ def test_hang_on_write_gives_up_at_the_deadline():
     impl.stop()
 
 
+@pytest.mark.slow
 def test_program_that_stops_reading_times_out_case_by_case(tmp_path):
     began = time.monotonic()
     log = certify(tmp_path, misbehaving("no-read"), timeout=0.5, filters=["fx-seed-*"])
@@ -732,6 +736,7 @@ def _early_late_run(tmp_path, monkeypatch, name: str, fenced: bool):
             restarted)
 
 
+@pytest.mark.slow
 def test_a_line_written_before_its_request_is_never_its_answer(tmp_path, monkeypatch):
     """The narrow race: a line written after the harness looked for unsolicited output and
     before it wrote the request.  The program is stopped while the harness looks and writes
@@ -823,6 +828,7 @@ def test_a_grandchild_that_left_the_process_group_is_killed_too(tmp_path):
     assert _wait_gone([program, daemon])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
 def test_killing_certify_leaves_no_orphans(tmp_path, how):
     """certify is sent SIGINT, SIGTERM or SIGKILL while the implementation (and a child it

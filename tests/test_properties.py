@@ -31,10 +31,12 @@ def ci_rows(ref):
     return run_all("ci", ref)
 
 
+@pytest.mark.slow
 def test_every_property_is_run(ci_rows):
     assert [r["number"] for r in ci_rows] == list(range(1, 22))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", range(1, 22))
 def test_reference_passes(ci_rows, number):
     row = ci_rows[number - 1]
@@ -43,6 +45,7 @@ def test_reference_passes(ci_rows, number):
     assert row["examples"] >= 10 and row["checked"] == row["examples"]
 
 
+@pytest.mark.slow
 def test_table_lists_every_property(ci_rows):
     text = format_table(ci_rows)
     for p in PROPERTIES:
@@ -98,6 +101,7 @@ def score(case_input):
 '''
 
 
+@pytest.mark.slow
 def test_command_reports_a_failing_python_impl(tmp_path, capsys):
     from gb16.tools.cli import main
     module = tmp_path / "flowers_bug.py"
@@ -112,6 +116,7 @@ def test_command_reports_a_failing_python_impl(tmp_path, capsys):
     assert example["case"]["flowers"] + example["other_flowers"] > 0  # a flower made the difference
 
 
+@pytest.mark.slow
 def test_command_table_for_the_reference(capsys):
     from gb16.tools.cli import main
     status = main(["properties", "--profile", "ci", "--only", "waits"])
@@ -120,6 +125,7 @@ def test_command_table_for_the_reference(capsys):
     assert "10 waits" in out and "pass" in out and "1 of 1 passed" in out
 
 
+@pytest.mark.slow
 def test_command_with_an_unavailable_impl(capsys):
     from gb16.tools.cli import main
     status = main(["properties", "--impl", "/nonexistent/scorer --serve", "--profile", "ci"])
@@ -127,6 +133,7 @@ def test_command_with_an_unavailable_impl(capsys):
     assert "cannot start" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_command_impl_through_the_harness(capsys):
     """A program speaking the harness protocol (the example adapter around the reference)."""
     import sys

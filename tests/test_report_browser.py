@@ -22,6 +22,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "harness"
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed "
                                                      "(apt-get install chromium) — browser test skipped"),
 ]

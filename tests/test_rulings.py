@@ -165,6 +165,7 @@ def _cli(*argv, stdin=None):
                           input=stdin, timeout=300)
 
 
+@pytest.mark.slow
 def test_cli_ruling_edition_and_delta_flags():
     hand = ["[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard", "--prevalent", "S", "--seat", "W", "--json"]
     assert json.loads(_cli("score", *hand).stdout)["total"] == 95
@@ -203,6 +204,7 @@ def test_disputes_name_deltas_editions_and_notes():
     assert {x["id"]: x.get("error") for x in seven["deltas"]}["seven-pairs-distinct"] == "not_winning_hand"
 
 
+@pytest.mark.slow
 def test_table_rulings_and_editions():
     text = _cli("table", "rulings").stdout
     assert "### R-009 — 大四喜 and a fifth 幺九 pung" in text

@@ -19,8 +19,6 @@ finishing last on one core.
 
 from __future__ import annotations
 
-import pytest
-
 #: test files collected first, longest first (CPU seconds of a whole-suite run); the rest keep their order
 FIRST = ("tests/test_proofs.py", "tests/test_mutants.py", "tests/test_properties.py", "tests/test_differential.py",
          "tests/test_fuzz_batch.py", "tests/test_harness.py", "tests/test_reach.py",

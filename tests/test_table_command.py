@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from gb16.tools.reports import tables as table
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main
 from gb16.tools.reports.tables import (RulePageNotFound, check_fan_table, fan_table_rows, find_rule_page, interop,

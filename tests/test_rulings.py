@@ -12,7 +12,8 @@ import pytest
 from gb16.reference import score
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.corpus_cli import option_expectations, ruling_problems
+from gb16.tools.corpus_cli import ruling_problems
+from gb16.tools.harness.compare import option_expectations
 from gb16.tools.differential.verdict import admissible_fan_lists
 from gb16.tools.harness import compare as cmp
 from gb16.tools.harness.corpus import load_corpus

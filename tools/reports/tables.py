@@ -16,6 +16,7 @@ from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.reference import rules as R
 from gb16.tools.harness import runlog
+from gb16.tools.harness.compare import delta_alternatives, option_expectations
 from gb16.tools.reports.summary import Tally, clause_sort_key, summarize
 
 
@@ -221,7 +222,6 @@ def editions_rows(corpus=None) -> list[dict]:
     """One row per edition delta (docs/rulings.md Part 3): editions, change, source, how it is
     executed, its hand-worked example (total without and with the delta) and the corpus cases
     that state an expectation under it (an ``alternatives`` entry naming the delta)."""
-    from gb16.tools.harness.compare import delta_alternatives
     from gb16.tools.harness.corpus import load_corpus
     corpus = corpus or load_corpus()
     rows = []
@@ -239,7 +239,6 @@ def editions_rows(corpus=None) -> list[dict]:
 def rulings_rows(corpus=None) -> list[dict]:
     """Every open ruling × the corpus hands that name it × the hand-worked total under each
     option (a disputed case's ``expect`` and ``alternatives``; a ruling case's ``expect`` for all)."""
-    from gb16.tools.corpus_cli import option_expectations
     from gb16.tools.explain_text import explain_command
     from gb16.tools.harness.corpus import load_corpus
     corpus = corpus or load_corpus()

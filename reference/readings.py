@@ -16,6 +16,7 @@ from . import shapes, special_shapes
 from .groups import PAIR, Group
 from .hand import Hand
 from .rules import active
+from .tiles import names
 
 STANDARD, KNITTED = "standard", "knitted"
 
@@ -56,12 +57,10 @@ class Reading:
     def describe(self) -> str:
         parts = [str(g) for g in self.sets]
         if self.knitted:
-            from .tiles import names
             parts.insert(0, "<" + names(self.knitted) + ">" + ("*" if self.win_in == "knitted" else ""))
         if self.pair is not None:
             parts.append(str(self.pair))
         if self.shape not in (STANDARD, KNITTED):
-            from .tiles import names
             tiles = [t for t, n in enumerate(self.hand.standing) for _ in range(n)]
             parts.append(f"{self.shape}: {names(tiles)}")
         return " ".join(parts)

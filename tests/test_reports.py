@@ -239,6 +239,10 @@ def test_hand_display_parsing():
         ("kong", ["7s", "7s", "7s", "7s"])]
     assert suffix == "，点和C"
     assert parse_hand_for_display("123x") is None and parse_hand_for_display("[12m") is None
+    # read by the reference's own reader: brackets that hold no meld are shown as written, not as tiles
+    assert parse_hand_for_display("[124m] 456m 789p 111p 999s 55s") is None
+    assert parse_hand_for_display("{111m} 456m 789p 111p 999s 55s") is None
+    assert parse_hand_for_display("[123m] 456p 789s 111z 999m 55z 自摸5z")[1] == "自摸5z"
     assert (tile_glyph("1m"), tile_glyph("5z"), tile_glyph("6z"), tile_glyph("7z"), tile_glyph("9p")) == \
         ("\U0001F007", "\U0001F004", "\U0001F006", "\U0001F005", "\U0001F021")
 

@@ -41,9 +41,11 @@ from gb16 import reference
 from gb16.reference import jsonlines, table
 from gb16.tools.differential import families as F
 from gb16.tools.differential.families import hand_text
+from gb16.tools.differential import shrink as shrink_module
 from gb16.tools.differential import verdict
 from gb16.tools.harness import attribution, runlog
 from gb16.tools.harness.certify import check_out
+from gb16.tools.harness.implementations import resolve_isolated
 from gb16.tools.harness.protocol import HarnessError
 
 KNOWN_DIR = Path(__file__).with_name("known_differences")
@@ -81,7 +83,6 @@ def _implementation(spec: str, timeout: float):
     """This process's implementation, started once (and stopped when the process exits)."""
     impl = _WORKER.get(spec)
     if impl is None:
-        from gb16.tools.harness.implementations import resolve_isolated
         impl = resolve_isolated(spec, startup_timeout=max(timeout, 30.0))
         impl.start()
         _WORKER[spec] = impl
@@ -245,7 +246,6 @@ def run(options: Options) -> dict:
         raise HarnessError("--random N: N must be a positive number of hands")
     out = Path(options.out) if options.out else default_out(options)
     options.out = str(out)
-    from gb16.tools.harness.implementations import resolve_isolated
     probe = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
     metadata = probe.start()
     probe.stop()
@@ -444,16 +444,13 @@ def failing_hands(counts: Counter) -> int:
 
 def example_size(case: dict):
     """Smaller is simpler (see :mod:`.shrink`)."""
-    from gb16.tools.differential.shrink import size
-    return size(case)
+    return shrink_module.size(case)
 
 
 def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[dict]:
     """Each class's example, shrunk with a fresh implementation (deterministic for any J)."""
     if not rows:
         return rows
-    from gb16.tools.differential.shrink import shrink
-    from gb16.tools.harness.implementations import resolve_isolated
     impl = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
     declared = attribution.declared_rules(impl.start())
     try:
@@ -470,7 +467,7 @@ def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[d
             budget = (options.shrink_budget if not key.startswith(("impl-crash", "impl-timeout"))
                       else 10 if key.startswith("impl-crash") else 3)
             budget = min(budget, options.shrink_budget)
-            small, tries = shrink(row["example"]["input"], key, signature, budget)
+            small, tries = shrink_module.shrink(row["example"]["input"], key, signature, budget)
             _, ref, outcome = signature(small)
             row["shrunk"] = {"input": small, "tries": tries, "reference": brief(ref),
                              "implementation": brief(outcome.result) if outcome.kind == "result" else None,

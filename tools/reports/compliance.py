@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gb16 import docs  # installed with the package (gb16.docs)
+from gb16.reference.rules import RULINGS
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import fans_involved, ruling_alternatives
 from gb16.tools.harness.corpus import Corpus, case_variant
@@ -174,7 +176,6 @@ def parse_rulings(text: str) -> list[dict]:
     matches = list(RULING_HEADING.finditer(text))
     for i, match in enumerate(matches):
         body = text[match.end(): matches[i + 1].start() if i + 1 < len(matches) else len(text)]
-        from gb16.reference.rules import RULINGS
         open_ruling = RULINGS.get(match.group(1))
         options = list(open_ruling["options"]) if open_ruling else ["A"]
         kind = "open" if open_ruling else ("convention" if "convention" in match.group(2) else "normative")
@@ -185,7 +186,6 @@ def parse_rulings(text: str) -> list[dict]:
 
 
 def default_rulings_path() -> Path:
-    from gb16 import docs  # installed with the package (gb16.docs)
     return docs.path("rulings.md")
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.reference import rules as R
+from gb16.tools.explain_text import explain_command
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import delta_alternatives, option_expectations
 from gb16.tools.reports.summary import Tally, clause_sort_key, summarize
@@ -239,7 +240,6 @@ def editions_rows(corpus=None) -> list[dict]:
 def rulings_rows(corpus=None) -> list[dict]:
     """Every open ruling × the corpus hands that name it × the hand-worked total under each
     option (a disputed case's ``expect`` and ``alternatives``; a ruling case's ``expect`` for all)."""
-    from gb16.tools.explain_text import explain_command
     from gb16.tools.harness.corpus import load_corpus
     corpus = corpus or load_corpus()
     rows = []

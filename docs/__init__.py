@@ -87,6 +87,6 @@ def ruling(ruling_id: str) -> Ruling:
 
 
 def examples_dir() -> Path:
-    """The folder of the example implementations for ``gb16 certify`` (tools/examples/)."""
-    from gb16 import tools
-    return Path(tools.__file__).resolve().parent / "examples"
+    """The folder of the example implementations for ``gb16 certify`` (tools/examples/, beside
+    this package in the source tree and in the installed ``gb16`` package alike)."""
+    return Path(__file__).resolve().parent.parent / "tools" / "examples"

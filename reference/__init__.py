@@ -24,11 +24,13 @@ Where things are decided:
 from __future__ import annotations
 
 from .errors import ERROR_CODES, InputError
-from .hand import Hand, hand_from_input
-from .readings import formal_waits
+from .explanation import why
+from .hand import Hand, hand_from_input, waiting_hand_from_input
+from .readings import formal_waits, wait_set
 from .result import fan_entries, interpretation_json, removal_entries, result_json
 from .rules import Rules, RulesError, using
 from .scoring import Interpretation, best, interpretations, preference_key, removals
+from .tiles import name
 
 __all__ = ["score", "explain", "score_interpretation", "waits", "ERROR_CODES", "InputError",
            "Hand", "hand_from_input", "Rules", "RulesError"]
@@ -64,7 +66,6 @@ def _explain(case_input, not_counted: bool = False) -> dict:
         interps = sorted(interpretations(hand), key=preference_key)
     except InputError as e:
         return e.as_result()
-    from .explanation import why
     waits = formal_waits(hand)
     chosen = interps[0]
     tied = sum(i.total == chosen.total for i in interps) > 1
@@ -111,8 +112,6 @@ def waits(case_input, rules: Rules | None = None) -> dict:
     :func:`score` (the deltas ``exhausted-tile-no-wait`` and ``seven-pairs-distinct`` change
     the waits).
     """
-    from .hand import waiting_hand_from_input
-    from .readings import wait_set
     try:
         w = waiting_hand_from_input(case_input)
     except InputError as e:
@@ -125,7 +124,6 @@ def waits(case_input, rules: Rules | None = None) -> dict:
 
 
 def _tile(t: int) -> str:
-    from .tiles import name
     return name(t)
 
 

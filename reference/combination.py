@@ -186,38 +186,3 @@ def chow_link_sets(chows, big) -> list[list[tuple[str, int, int]]]:
         if found:
             return found
     return [[]]
-
-
-def chow_combination(chows):
-    """Points from chow combinations for five (or fewer) chows alone — for the Z3 cross-check.
-
-    ``chows`` is a list of ``(suit, start)`` with suit in "mps" and start 1–7.  Returns
-    ``(points, big_fan_id or None, links)``: the best over the §二.5 choices of the big
-    combination's points plus the chow-pair fans counted beside it, after the exclusions of
-    corpus/fans.json — the same functions the scorer uses.
-    """
-    from .groups import CHOW, Group
-    from .tiles import tile
-
-    groups = tuple((k, Group(CHOW, tile(suit, start))) for k, (suit, start) in enumerate(chows))
-
-    class _Chows:  # the part of a reading the chow fans look at
-        def __init__(self, chows):
-            self.chows = chows
-
-    view = _Chows(groups)
-    candidates = {fan_id: REGISTRY[fan_id].func(view) for fan_id in BIG_COMBINATION
-                  if fan_id in REGISTRY and table.fan(fan_id).family == "chows"}
-    from .scoring import apply_exclusions
-
-    best = None
-    for big in big_combination_choices(candidates):
-        counted = {big[0]: [big[1]]} if big else {}
-        for fan_id, i, j in chow_links(groups, big):
-            counted.setdefault(fan_id, []).append((i, j))
-        counted = apply_exclusions(counted, "gb16")  # e.g. a 四顺子 fan removes every chow-pair fan
-        links = [(f, i, j) for f in CHOW_PAIR_FANS for i, j in counted.get(f, ())]
-        points = sum(table.fan(f).points * len(o) for f, o in counted.items())
-        if best is None or points > best[0]:
-            best = (points, big[0] if big else None, links)
-    return best

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import shapes, special_shapes
-from .groups import Group
+from .groups import PAIR, Group
 from .hand import Hand
 from .rules import active
+from .tiles import names
 
 STANDARD, KNITTED = "standard", "knitted"
 
@@ -56,12 +57,10 @@ class Reading:
     def describe(self) -> str:
         parts = [str(g) for g in self.sets]
         if self.knitted:
-            from .tiles import names
             parts.insert(0, "<" + names(self.knitted) + ">" + ("*" if self.win_in == "knitted" else ""))
         if self.pair is not None:
             parts.append(str(self.pair))
         if self.shape not in (STANDARD, KNITTED):
-            from .tiles import names
             tiles = [t for t, n in enumerate(self.hand.standing) for _ in range(n)]
             parts.append(f"{self.shape}: {names(tiles)}")
         return " ".join(parts)
@@ -86,9 +85,27 @@ def readings(hand: Hand) -> list[Reading]:
                 if len(sets) + len(hand.melds) == variant.knitted_sets:
                     add(KNITTED, sets, pair, knit)
     if variant.special_shapes:
-        for reading in special_shapes.readings(hand):
+        for reading in special_readings(hand):
             found.setdefault((reading.shape, reading.sets, reading.pair, reading.knitted, reading.win_in), reading)
     return list(found.values())
+
+
+def special_readings(hand) -> list[Reading]:
+    """The special-shape readings of a gb13 hand (at most one per shape)."""
+    if hand.melds:
+        return []
+    s = hand.standing
+    found = []
+    if special_shapes.is_seven_pairs(s):
+        pairs = tuple(Group(PAIR, t, win=False) for t, n in enumerate(s) for _ in range(n // 2))
+        found.append(Reading(hand, special_shapes.SEVEN_PAIRS, (), None, pairs=pairs, win_in="special"))
+    if special_shapes.is_thirteen_orphans(s):
+        found.append(Reading(hand, special_shapes.THIRTEEN_ORPHANS, (), None, win_in="special"))
+    knit = special_shapes.honours_knitted_set(s)
+    if knit is not None:
+        complete = knit if all(s[t] for t in knit) else None
+        found.append(Reading(hand, special_shapes.HONOURS_KNITTED, (), None, knitted=complete, win_in="special"))
+    return found
 
 
 def _place_winning_tile(hand: Hand, shape: str, standing_sets: list[Group], pair: Group,

@@ -8,22 +8,18 @@ three are necessarily concealed: no meld of any kind.
 from __future__ import annotations
 
 from . import tiles as T
-from .groups import PAIR, Group
 from .rules import active
 from .shapes import KNITTED_SETS
 
 SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS = "seven_pairs", "honours_knitted", "thirteen_orphans"
 ORPHANS = tuple(t for t in range(34) if T.is_terminal_or_honour(t))
 NOT_ORPHANS = tuple(t for t in range(34) if t not in ORPHANS)
-#: every tile that can appear in a 全不靠 / 七星不靠
-HONOURS_AND_KNITTED = tuple(sorted(set(T.HONOURS).union(*KNITTED_SETS)))
 
 
 def is_seven_pairs(standing) -> bool:
     """七对特殊和牌型 (xinbian 第七章 19): seven pairs; four identical tiles are two pairs
     (mil 附件1 (二): 七对 may add 四归一).  Edition delta ``seven-pairs-distinct``: seven
     different pairs."""
-    from .rules import active
     allowed = (0, 2) if active().has("seven-pairs-distinct") else (0, 2, 4)
     return sum(standing) == 14 and all(n in allowed for n in standing)
 
@@ -80,23 +76,4 @@ def waits(before, rules=None) -> set[int]:
             allowed = set(knit) | set(T.HONOURS)
             if present <= allowed:
                 found.update(allowed - present)
-    return found
-
-
-def readings(hand):
-    """The special-shape readings of a gb13 hand (at most one per shape)."""
-    from .readings import Reading
-    if hand.melds:
-        return []
-    s = hand.standing
-    found = []
-    if is_seven_pairs(s):
-        pairs = tuple(Group(PAIR, t, win=False) for t, n in enumerate(s) for _ in range(n // 2))
-        found.append(Reading(hand, SEVEN_PAIRS, (), None, pairs=pairs, win_in="special"))
-    if is_thirteen_orphans(s):
-        found.append(Reading(hand, THIRTEEN_ORPHANS, (), None, win_in="special"))
-    knit = honours_knitted_set(s)
-    if knit is not None:
-        complete = knit if all(s[t] for t in knit) else None
-        found.append(Reading(hand, HONOURS_KNITTED, (), None, knitted=complete, win_in="special"))
     return found

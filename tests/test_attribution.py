@@ -14,7 +14,7 @@ from gb16 import reference
 from gb16.reference.rules import Rules
 from gb16.tools.harness import attribution
 from gb16.tools.harness.certify import CertifyOptions, run_certification
-from gb16.tools.reports.common import summarize
+from gb16.tools.reports.summary import summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "tools" / "examples"
@@ -165,6 +165,7 @@ def _differential(tmp_path, scorer: str, hands: int = 400):
     return engine.run(options), options
 
 
+@pytest.mark.slow
 def test_differential_disagreements_are_attributed_like_corpus_failures(tmp_path):
     """A random-hand disagreement is attributed to the open-ruling options and edition deltas
     under which the reference agrees with the implementation, or called a bug, as in corpus runs."""

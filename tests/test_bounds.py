@@ -66,6 +66,7 @@ def good_log(tmp_path_factory) -> Path:
 
 # --------------------------------------------------------------------------- schema checks
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [900_000, 3_000_000])
 def test_a_hostile_answer_is_that_cases_error_in_bounded_memory(tmp_path, size):
     """An answer whose ``fans`` holds empty objects: 0.9 MB (225,000 of them) reaches the schema
@@ -103,6 +104,7 @@ def test_schema_problem_collects_a_bounded_number_of_errors():
     assert len(protocol.schema_problem("protocol/result.schema.json", "x" * 100_000)) <= protocol.MAX_PROBLEM + 30
 
 
+@pytest.mark.slow
 def test_a_crafted_run_log_is_refused_in_bounded_memory(tmp_path, good_log):
     """A run log whose case holds the hostile fan list as its result (0.9 MB, within the 1 MiB
     line): ``summary`` refuses it, naming the line and the problem, under 300 MB (2.1 GB before)."""
@@ -117,6 +119,7 @@ def test_a_crafted_run_log_is_refused_in_bounded_memory(tmp_path, good_log):
     assert p.stderr.startswith(f"gb16 summary: {crafted}: line 2 (case): actual") and p.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_crafted_corpus_file_is_refused_in_bounded_memory(tmp_path):
     """A case file of 100,000 empty cases (300 KB): ``certify --corpus`` refuses the corpus,
     naming the file and the problem, under 300 MB (3.1 GB before)."""
@@ -169,6 +172,7 @@ def _workers_of(pid: int) -> list[int]:
         return []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
 def test_a_worker_killed_mid_batch_costs_no_line(tmp_path, how):
     """One worker of ``--jobs 2`` killed while the batch runs: its chunks are scored again on a
@@ -245,6 +249,7 @@ def test_summary_refuses_a_fifo_or_a_device(specials):
         assert p.stderr == f"gb16 summary: {path}: cannot read run log: is {kind}, not a regular file\n"
 
 
+@pytest.mark.slow
 def test_certify_refuses_them_as_out_corpus_file_or_known_failures(tmp_path, specials):
     impl = f"{PY} {PROTOCOL_IMPL}"
     for kind, path in specials.items():
@@ -278,6 +283,7 @@ def test_a_run_log_is_read_line_by_line_and_its_partial_line_cut(tmp_path, good_
 
 # --------------------------------------------------------------------------- what is stored
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, size", [("fans-extra", 1_000_000), ("big-context", 1_047_000)])
 def test_what_an_implementation_sends_is_stored_bounded(tmp_path, mode, size):
     """An answer within the 1 MiB line whose record is not: 29,000 made-up fans (the result and its
@@ -320,6 +326,7 @@ def test_file_names_from_data_are_limited_in_bytes():
     assert len(file_name("é" * 300, 11).encode()) <= 11   # never half a character
 
 
+@pytest.mark.slow
 def test_a_long_cjk_error_code_neither_crashes_random_nor_resume(tmp_path):
     """An implementation answering every hand with an 82-character CJK error code: the draft's
     file name was 257 bytes (the run crashed before its footer and --resume the same way)."""
@@ -349,6 +356,7 @@ def test_printable_shows_controls_and_bidi_as_escapes():
     assert not RAW.search(printable("".join(map(chr, range(0x2100)))).replace("\n", ""))
 
 
+@pytest.mark.slow
 def test_a_hostile_run_leaves_no_raw_control_character_on_the_terminal_or_in_a_report(tmp_path):
     """Escapes, BEL and U+202E in an implementation's metadata, answers, standard error and
     schema-error paths, and in a crafted run log: every command's output and every report shows
@@ -392,6 +400,7 @@ def test_a_hostile_run_leaves_no_raw_control_character_on_the_terminal_or_in_a_r
     ("exit-leaving-child", "crash", "exited (status 5) without responding; a process it started kept its output "
                                     "open until the 1 s deadline"),
 ])
+@pytest.mark.slow
 def test_how_a_program_stopped_answering_is_told(mode, kind, message):
     """A program that closes its output but runs on was "exited (status None)"; one that exits
     while a child holds its output was a ``timeout`` with its exit status lost."""
@@ -406,6 +415,7 @@ def test_how_a_program_stopped_answering_is_told(mode, kind, message):
     assert (outcome.kind, outcome.message) == (kind, message)
 
 
+@pytest.mark.slow
 def test_a_python_function_returning_a_lone_surrogate_is_that_cases_error(tmp_path):
     """It used to end the hosting process on every case (a crash each time)."""
     impl = tmp_path / "surrogate.py"

@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from gb16.tools.cli import COMMAND_MODULES
 
 
@@ -103,6 +105,7 @@ def test_winds_as_a_person_types_them():
     assert p.returncode == 2 and "'X' is not a wind" in p.stderr
 
 
+@pytest.mark.slow
 def test_errors_speak_in_flags():
     p = gb16("score", "111222333444z 123m 55z")
     assert p.returncode == 2

@@ -17,7 +17,7 @@ from gb16.reference.combination import chow_link_sets
 from gb16.reference.hand import hand_from_input
 from gb16.reference.readings import readings
 from gb16.tools.differential import engine, families as F, planted, shrink, verdict
-from gb16.tools.differential import cli
+from gb16.tools import cmd_differential as cli
 from gb16.tools.harness import runlog
 from gb16.tools.harness.protocol import Outcome
 
@@ -191,6 +191,7 @@ def test_out_is_never_overwritten_without_overwrite(tmp_path):
     assert summary["hands"] == 20
 
 
+@pytest.mark.slow
 def test_known_differences_make_a_rerun_show_only_what_is_new(tmp_path, capsys):
     key = "ref-concealed-kong-plus-impl-melded-kong"
     known = tmp_path / "known.json"
@@ -221,6 +222,7 @@ def test_pymahjonggb_known_differences_file():
 
 # --------------------------------------------------------------------------- jobs, Dask, resume, faults
 
+@pytest.mark.slow
 def test_jobs_1_and_jobs_2_give_the_same_run(tmp_path):
     one, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="one", jobs=1)
     two, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="two", jobs=2)
@@ -228,6 +230,7 @@ def test_jobs_1_and_jobs_2_give_the_same_run(tmp_path):
     assert one["classes"] == two["classes"] and one["families"] == two["families"]
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_run_as_jobs(tmp_path):
     distributed = pytest.importorskip("distributed")
     pooled, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 200, name="pool", jobs=2)
@@ -238,6 +241,7 @@ def test_dask_local_cluster_gives_the_same_run_as_jobs(tmp_path):
     assert pooled["classes"] == dasked["classes"]
 
 
+@pytest.mark.slow
 def test_an_interrupted_run_resumes_with_nothing_lost(tmp_path):
     full, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 250, name="full")
     path = tmp_path / "cut.jsonl"
@@ -254,6 +258,7 @@ def test_an_interrupted_run_resumes_with_nothing_lost(tmp_path):
     assert case_lines(path) == case_lines(tmp_path / "full.jsonl")
 
 
+@pytest.mark.slow
 def test_crash_hang_and_garbage_mid_run_are_recorded_and_the_run_goes_on(tmp_path):
     summary, options = run(tmp_path, SUBPROCESS + "faulty", 160, seed=11, timeout=2.0, shrink_budget=5)
     cases = runlog.read(options.out).cases
@@ -267,6 +272,7 @@ def test_crash_hang_and_garbage_mid_run_are_recorded_and_the_run_goes_on(tmp_pat
     assert {"impl-crash", "impl-timeout", "impl-invalid"} <= {k["key"] for k in summary["classes"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["faulty", "segfaulting"])
 def test_a_python_implementation_that_kills_its_process_is_that_hands_crash(tmp_path, capfd, name):
     """os._exit, a segmentation fault or a hang in a python: implementation ends only the process
@@ -301,13 +307,13 @@ def test_a_python_implementation_that_kills_its_process_is_that_hands_crash(tmp_
 
 def test_a_differential_run_log_renders_in_every_report_format(tmp_path):
     run(tmp_path, PLANTED + "concealed_kong_as_melded", 200, seed=7)
-    from gb16.tools.reports.common import write_reports
+    from gb16.tools.reports.formats import write_reports
     written = write_reports(runlog.read(tmp_path / "run.jsonl"), tmp_path / "report")
     assert len(written) >= 4
     summary = engine.summary_of_log(tmp_path / "run.jsonl")
     assert summary["hands"] == 200
     key = summary["classes"][0]["key"]
-    shrunk = engine.hand_text(summary["classes"][0]["shrunk"]["input"])
+    shrunk = F.hand_text(summary["classes"][0]["shrunk"]["input"])
     # the class table — class, count, explanation, shrunk example — in every format
     markdown = written["markdown"].read_text(encoding="utf-8")
     assert "## Differential classes" in markdown and key in markdown
@@ -321,7 +327,7 @@ def test_a_differential_run_log_renders_in_every_report_format(tmp_path):
     xmlschema.XMLSchema(str(Path(__file__).parent / "fixtures" / "junit" / "junit-10.xsd")).validate(
         str(written["junit"]))
     from gb16.tools.reports import terminal
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     text = terminal.render(summarize(runlog.read(tmp_path / "run.jsonl")))
     assert "Differential classes" in text and key[:40] in text.replace("\n", "")
     assert shrunk.split("，")[0].split()[0] in markdown

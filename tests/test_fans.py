@@ -11,9 +11,12 @@ chosen so that a 东 pung is an ordinary 幺九刻.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gb16.reference import score
+from gb16.reference.fans import REGISTRY
 from gb16.reference.table import FANS
 
 
@@ -219,3 +222,12 @@ def test_every_gb16_fan_has_a_positive_and_a_negative_row():
 def test_knitted_needs_three_suits():
     result = score({"hand": "147m 258p 369p 123s 456s 11z", "win_tile": "1z", "win_by": "discard"})
     assert result["error"]["code"] == "not_winning_hand"
+
+
+def test_the_fan_index_is_up_to_date():
+    """docs/fans.md names the file and function of every fan's predicate (generated: python -m
+    gb16.reference.fans.index > docs/fans.md), and every fan of the table has its code."""
+    from gb16.reference.fans.index import DECIDED_BY_SCORING, fan_index
+    assert {f.id for f in FANS} == set(REGISTRY) | set(DECIDED_BY_SCORING)
+    doc = Path(__file__).resolve().parents[1] / "docs" / "fans.md"
+    assert doc.read_text(encoding="utf-8") == fan_index(), "regenerate docs/fans.md"

@@ -101,6 +101,7 @@ def test_the_generator_is_seeded_reaches_every_kind_and_never_writes_a_newline(f
     assert all(b"\n" not in raw for _, raw in fuzz_lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_batch_process_answers_every_line_in_order(tmp_path, fuzz_lines, expected, jobs):
     """One valid-UTF-8 result per line, documented codes only, nothing on stderr, exit 0, and
@@ -175,6 +176,7 @@ def test_the_check_fails_on_planted_faults(fuzz_lines, expected):
         assert F.check(50, outs, stderr, status).violation_count, name
 
 
+@pytest.mark.slow
 def test_a_naive_reader_fails_the_fuzz(fuzz_lines, monkeypatch):
     """The fuzz reaches what it claims: with the strict reader replaced by json.loads, lines get an
     undocumented code (RecursionError, huge integers, invalid UTF-8) and hostile lines are accepted."""

@@ -56,17 +56,6 @@ def statuses(log: runlog.RunLog) -> dict[str, str]:
     return {case["id"]: case["status"] for case in log.cases}
 
 
-def reference_available() -> bool:
-    try:
-        import gb16.reference  # noqa: F401
-        return hasattr(gb16.reference, "score")
-    except ImportError:
-        return False
-
-
-needs_reference = pytest.mark.skipif(not reference_available(), reason="gb16.reference is not available")
-
-
 # --------------------------------------------------------------------------- schemas and corpus
 
 def test_protocol_schemas_are_valid_json_schemas():
@@ -147,6 +136,7 @@ def _mutations(value, depth=0):
             yield other
 
 
+@pytest.mark.slow
 def test_the_compiled_schema_check_accepts_nothing_jsonschema_rejects(tmp_path):
     """The run log reader and the protocol accept a line when the compiled check (fastjsonschema)
     does, and ask jsonschema otherwise: the compiled check must never accept what jsonschema
@@ -197,7 +187,6 @@ def test_in_process_fixture_scorer_passes_everything(tmp_path):
     assert log.header["implementation"]["name"] == "fake-scorer"   # its gb16_metadata attribute
 
 
-@needs_reference
 def test_reference_in_process_and_over_the_protocol_agree(tmp_path):
     """The plain-Python example program relays the reference over the protocol: same results."""
     direct = certify(tmp_path, "reference", name="direct.jsonl")
@@ -218,7 +207,6 @@ def test_node_example_speaks_the_protocol(tmp_path):
     assert log.header["implementation"]["language"] == "javascript"
 
 
-@needs_reference
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_node_example_forwards_to_the_batch_scorer(tmp_path):
     gb16 = Path(sys.executable).parent / "gb16"
@@ -231,6 +219,7 @@ def test_node_example_forwards_to_the_batch_scorer(tmp_path):
 
 # --------------------------------------------------------------------------- faults
 
+@pytest.mark.slow
 def test_faults_are_survived_and_recorded(tmp_path):
     """seq 2 hangs, 4 crashes, 6 prints garbage, 7 answers with another seq, 8 gives an invalid
     result, 9 reports an internal error, 10 declines — every other case still passes."""
@@ -346,6 +335,7 @@ def test_resume_after_an_interrupted_write(tmp_path):
     assert again.path.read_text(encoding="utf-8") == text   # nothing left to do
 
 
+@pytest.mark.slow
 def test_interrupting_the_command_keeps_results_and_resume_finishes(tmp_path):
     out = tmp_path / "run.jsonl"
     impl = protocol("--hang-seq", "5")
@@ -637,6 +627,7 @@ def test_hang_on_write_gives_up_at_the_deadline():
     impl.stop()
 
 
+@pytest.mark.slow
 def test_program_that_stops_reading_times_out_case_by_case(tmp_path):
     began = time.monotonic()
     log = certify(tmp_path, misbehaving("no-read"), timeout=0.5, filters=["fx-seed-*"])
@@ -745,6 +736,7 @@ def _early_late_run(tmp_path, monkeypatch, name: str, fenced: bool):
             restarted)
 
 
+@pytest.mark.slow
 def test_a_line_written_before_its_request_is_never_its_answer(tmp_path, monkeypatch):
     """The narrow race: a line written after the harness looked for unsolicited output and
     before it wrote the request.  The program is stopped while the harness looks and writes
@@ -836,6 +828,7 @@ def test_a_grandchild_that_left_the_process_group_is_killed_too(tmp_path):
     assert _wait_gone([program, daemon])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
 def test_killing_certify_leaves_no_orphans(tmp_path, how):
     """certify is sent SIGINT, SIGTERM or SIGKILL while the implementation (and a child it
@@ -910,7 +903,7 @@ def test_a_scorer_without_waits_or_validation_is_judged_on_its_fans(tmp_path):
         assert found[case_id] == "skipped"
         assert {c["id"]: c for c in log.cases}[case_id]["needs"] == ["input_validation"]
     assert [s for s in found.values() if s not in ("pass", "skipped")] == []
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     summary = summarize(log)
     assert summary.not_compared() == {"waits": {"fields": 1, "cases": 0},
                                       "input_validation": {"fields": 0, "cases": 3}}
@@ -943,13 +936,13 @@ def test_maxfail_stops_the_run_and_says_so(tmp_path):
     log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score", maxfail=2)
     assert sum(c["status"] in runlog.FAILING for c in log.cases) == 2
     assert log.footer["stopped"]["not_run"] == len(ORDER) - len(log.cases) > 0
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     assert "stopped early" in summarize(log).verdict.text
 
 
 def test_failures_are_grouped_by_cause(tmp_path):
     from gb16.tools.reports import terminal
-    from gb16.tools.reports.common import summarize
+    from gb16.tools.reports.summary import summarize
     log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score")
     summary = summarize(log)
     groups = summary.failure_groups()

@@ -14,6 +14,8 @@ import random
 from collections import Counter
 from itertools import product
 
+import pytest
+
 from gb16.reference import shapes
 from gb16.reference.errors import InputError
 from gb16.reference.fans import REGISTRY, occurrences
@@ -37,6 +39,7 @@ def _subjects():
         yield hand, readings(hand)
 
 
+@pytest.mark.slow
 def test_every_declared_need_is_necessary():
     declared = {p.id: p for p in REGISTRY.values() if p.needs is not None}
     assert len(declared) >= 30

@@ -56,6 +56,7 @@ def test_mutant_is_documented_and_tied_to_a_clause(name):
     assert getattr(mutants, name) is m.scorer, "python:gb16.tools.mutants.catalogue:NAME must reach the scorer"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", mutants.names())
 def test_mutant_is_killed_by_the_corpus(name):
     m = mutants.get(name)
@@ -80,6 +81,7 @@ def _module_state() -> dict:
     }
 
 
+@pytest.mark.slow
 def test_mutants_do_not_leak():
     before = _module_state()
     sample = CASES[::12]
@@ -137,13 +139,15 @@ def test_kill_table_has_one_row_per_mutant(tmp_path):
 
 def test_report_rows_plug_into_the_report(tmp_path):
     """gb16 report calls report_rows() through run_optional; a row passes when the corpus kills."""
-    from gb16.tools.reports.compliance import row_passed, run_optional
+    from gb16.tools.cmd_report import run_optional
+    from gb16.tools.reports.compliance import row_passed
     outcome = run_optional("gb16.tools.mutants.catalogue", "report_rows",
                            {"corpus": str(_small_corpus(tmp_path)), "properties": None, "jobs": 1})
     assert outcome.status in ("pass", "fail") and len(outcome.rows) == len(mutants.MUTANTS)
     assert all(row_passed(r) == r["killed_by_corpus"] for r in outcome.rows)
 
 
+@pytest.mark.slow
 def test_property_side_of_the_kill_table():
     """The runner is driven with the mutant's own reading API; one property suffices here."""
     result = mutants.property_kills(mutants.get("all_big_combinations"), "ci", only=["one_big_combination"])
@@ -151,6 +155,7 @@ def test_property_side_of_the_kill_table():
     assert "more than one big combination" in result["first_violation"]
 
 
+@pytest.mark.slow
 def test_a_replayed_catalogue_kill_is_the_kill_of_a_ci_run():
     """The kill table's property side replays the recorded ci streams; for a catalogue mutant
     (its own reading API lent to the property) the ci run fails at the example where the
@@ -212,6 +217,7 @@ def test_data_mutants_cover_every_entry_and_flag():
     assert len(kinds["variants"]) >= 70
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [m.name for m in LIVE])
 def test_data_mutant_is_killed_by_the_corpus(name):
     killer, broken = data_mutants.corpus_kill(DATA[name], CASES)
@@ -219,6 +225,7 @@ def test_data_mutant_is_killed_by_the_corpus(name):
     assert killer, f"no corpus case kills the data mutant {name} ({DATA[name].description})"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [m.name for m in EQUIVALENT][::8])
 def test_an_equivalent_data_mutant_is_never_killed(name):
     """A sample of the mutants argued equivalent: no corpus case tells them from the reference
@@ -243,6 +250,7 @@ FORMER_SURVIVORS = ["drop:quadruple_chow>two_terminal_chows", "variants:quadrupl
                     "drop:all_terminals>double_pung", "scope:all_terminals>double_pung=sets"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PLANTED_DATA + FORMER_SURVIVORS + [m.name for m in GB16_LIVE][::9])
 def test_data_mutant_is_killed_by_the_properties_at_ci(name):
     """The properties judge with their own transcription (gb16.properties.rulebook), so a mistake
@@ -270,6 +278,7 @@ def test_gb13_data_mutant_is_killed_by_the_gb13_property_at_ci(name):
     assert not hit[2].startswith("the scorer raised"), "a crash is not a kill"
 
 
+@pytest.mark.slow
 def test_a_replayed_kill_is_the_kill_of_a_ci_run():
     """gb16.properties.replay's premise: the ci run of a property on a mutant fails at the
     example where the replay of its recorded stream first fails."""
@@ -314,6 +323,7 @@ def test_the_gb16_equivalent_mutants_are_equivalent_on_gb16():
         assert mutants.property_kills(mutants.get(name), "ci", only=["gb13_exclusion_consistency"])["killed"]
 
 
+@pytest.mark.slow
 def test_the_kill_table_on_two_processes_finds_every_mutant():
     """`gb16 report` runs the kill table with jobs > 1 in spawned workers, which start with
     no mutant registered; the rows must be those of the one-process table."""

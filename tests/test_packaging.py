@@ -151,6 +151,7 @@ def test_constraints_pin_every_dependency():
     assert "'.[all]'" in (ROOT / "Makefile").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_every_command_module_that_needs_an_extra_is_listed():
     """Each command module is imported with one extra missing at a time: it either imports (it does
     not need that extra) or it is in extras.COMMANDS with that extra."""
@@ -264,6 +265,7 @@ def test_docs_command_prints_a_ruling_a_document_and_where_things_are():
     assert p.returncode == 2 and "no ruling or document 'R-999'" in p.stderr and "R-011" in p.stderr
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_the_package_data_and_requires_only_the_scorer(tmp_path):
     """Build the wheel from a copy of the tree (no index needed beyond the build backend) and read it."""
     import shutil

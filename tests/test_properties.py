@@ -10,12 +10,11 @@ import json
 
 import pytest
 
+import gb16.reference as reference
 from gb16.properties import planted
 from gb16.properties.invariants import BY_NAME, PROPERTIES
 from gb16.properties.runner import format_table, run_all, run_property
 from gb16.properties.scorers import Scorer, reference_scorer
-
-reference = pytest.importorskip("gb16.reference")
 
 
 @pytest.fixture(scope="module")
@@ -32,10 +31,12 @@ def ci_rows(ref):
     return run_all("ci", ref)
 
 
+@pytest.mark.slow
 def test_every_property_is_run(ci_rows):
     assert [r["number"] for r in ci_rows] == list(range(1, 22))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", range(1, 22))
 def test_reference_passes(ci_rows, number):
     row = ci_rows[number - 1]
@@ -44,6 +45,7 @@ def test_reference_passes(ci_rows, number):
     assert row["examples"] >= 10 and row["checked"] == row["examples"]
 
 
+@pytest.mark.slow
 def test_table_lists_every_property(ci_rows):
     text = format_table(ci_rows)
     for p in PROPERTIES:
@@ -99,6 +101,7 @@ def score(case_input):
 '''
 
 
+@pytest.mark.slow
 def test_command_reports_a_failing_python_impl(tmp_path, capsys):
     from gb16.tools.cli import main
     module = tmp_path / "flowers_bug.py"
@@ -113,6 +116,7 @@ def test_command_reports_a_failing_python_impl(tmp_path, capsys):
     assert example["case"]["flowers"] + example["other_flowers"] > 0  # a flower made the difference
 
 
+@pytest.mark.slow
 def test_command_table_for_the_reference(capsys):
     from gb16.tools.cli import main
     status = main(["properties", "--profile", "ci", "--only", "waits"])
@@ -121,6 +125,7 @@ def test_command_table_for_the_reference(capsys):
     assert "10 waits" in out and "pass" in out and "1 of 1 passed" in out
 
 
+@pytest.mark.slow
 def test_command_with_an_unavailable_impl(capsys):
     from gb16.tools.cli import main
     status = main(["properties", "--impl", "/nonexistent/scorer --serve", "--profile", "ci"])
@@ -128,14 +133,12 @@ def test_command_with_an_unavailable_impl(capsys):
     assert "cannot start" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_command_impl_through_the_harness(capsys):
     """A program speaking the harness protocol (the example adapter around the reference)."""
     import sys
     from pathlib import Path
-    pytest.importorskip("gb16.tools.harness")
     adapter = Path(__file__).resolve().parents[1] / "tools" / "examples" / "python_impl.py"
-    if not adapter.is_file():
-        pytest.skip("the example protocol adapter is not there")
     from gb16.tools.cli import main
     status = main(["properties", "--impl", f"{sys.executable} {adapter}", "--profile", "ci",
                    "--only", "robustness", "--json"])
@@ -165,7 +168,7 @@ def test_python_scorer_takes_the_reading_api_from_the_function(tmp_path):
 
 def test_python_scorer_of_a_mutant_has_its_reading_api():
     from gb16.properties.scorers import python_scorer
-    mutants = pytest.importorskip("gb16.tools.mutants.catalogue")
+    from gb16.tools.mutants import catalogue as mutants
     s = python_scorer("python:gb16.tools.mutants.catalogue:first_big_combination")
     assert s.explain is mutants.first_big_combination.explain and s.score_interpretation is not None
 

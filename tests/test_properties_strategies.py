@@ -98,6 +98,7 @@ def test_generated_cases_are_legal(c):
     assert parse_hand(format_hand(c.hand)) == c.hand
 
 
+@pytest.mark.slow
 @CI
 @given(I.presentations())
 def test_presentations_write_the_same_case(ex):
@@ -111,6 +112,7 @@ def test_presentations_write_the_same_case(ex):
 @CI
 @given(S.cases(), st.sampled_from(I.SUIT_PERMUTATIONS), st.integers(0, 3),
        st.sampled_from(I.DRAGON_PERMUTATIONS))
+@pytest.mark.slow
 def test_relabellings_keep_hands_legal(c, perm, steps, dragons):
     winds, letters = wind_rotation_maps(steps)
     for tile_map, wind_map in ((suit_permutation_map(perm), None), (winds, letters),
@@ -194,6 +196,7 @@ def _structure(c: Case) -> set[str]:
     return labels
 
 
+@pytest.mark.slow
 def test_rare_structures_come_up_often():
     seen: Counter = Counter()
 
@@ -213,6 +216,7 @@ def test_rare_structures_come_up_often():
         assert seen[label] >= share * n, (label, seen[label], n)
 
 
+@pytest.mark.slow
 @CI
 @given(S.hostile_inputs())
 def test_hostile_inputs_are_json(value):
@@ -248,6 +252,7 @@ def test_suit_specific_adjustment():
         {"reversible_tiles": 1, "all_pungs": 1})
 
 
+@pytest.mark.slow
 def test_exhaustive_space_size():
     assert count_space() == (26414, 190260) == (26414, PAIRS)
     first = next(one_suit_hands())
@@ -332,6 +337,7 @@ def test_concealment_follows_the_winning_tile():
         assert len(D.facts_of(c, r).concealed_pungs()) == want
 
 
+@pytest.mark.slow
 def test_chow_links_and_big_combinations_agree_with_the_z3_model():
     """The Z3-free search (the best big combination + nodes − components links) against
     properties/chow_model.py's optimum, on every tied five-chow multiset and a deterministic
@@ -346,6 +352,7 @@ def test_chow_links_and_big_combinations_agree_with_the_z3_model():
         assert mine == cm.optimum(list(chows))[0], chows
 
 
+@pytest.mark.slow
 def test_tied_big_combinations_are_what_they_claim():
     tied = S.tied_big_combination_chows()
     assert tied
@@ -414,12 +421,14 @@ def _problem_of(inp) -> str:
     return "ok"
 
 
+@pytest.mark.slow
 @CI
 @given(S.broken_inputs())
 def test_broken_inputs_have_exactly_their_cause(b):
     assert _problem_of(b["input"]) == b["expect"], b
 
 
+@pytest.mark.slow
 def test_broken_inputs_cover_every_cause():
     seen = Counter()
 

@@ -14,6 +14,7 @@ from gb16.properties import reach
 from gb16.properties.invariants import BY_NAME
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(reach.CLAIMS))
 def test_claimed_structures_are_reached_at_the_ci_budget(name):
     row = reach.stats(name, "ci")
@@ -33,6 +34,7 @@ def test_every_claim_names_a_real_property_and_feature():
                                                "melds", "form", "variant"), c.feature
 
 
+@pytest.mark.slow
 def test_the_chow_link_property_sees_four_links():
     """The issue's measure: ≥ 5% four-link hands for the chow-link property at ci."""
     row = reach.stats("one_big_combination", "ci")
@@ -40,6 +42,7 @@ def test_the_chow_link_property_sees_four_links():
     assert share["links>=4"] >= 0.05
 
 
+@pytest.mark.slow
 def test_definition_consistency_sees_every_fan_it_checks():
     from gb16.properties import definitions as D
     row = reach.stats("definition_consistency", "ci")
@@ -53,6 +56,7 @@ def test_a_claim_below_its_minimum_is_reported(monkeypatch):
     assert row["claims"][0]["meets"] is False
 
 
+@pytest.mark.slow
 def test_stats_command(capsys):
     from gb16.tools.cli import main
     assert main(["properties", "--stats", "--profile", "ci", "--only", "one_big_combination"]) == 0
@@ -60,6 +64,7 @@ def test_stats_command(capsys):
     assert "links>=4" in out and "claimed structures reach their minimum" in out
 
 
+@pytest.mark.slow
 def test_every_fan_of_each_variant_is_reached_by_a_judging_property():
     """The floor of reach per fan: at the ci budget every fan of gb16 and of gb13 decided on a
     reading (花牌 aside), and every form of one (gb16.properties.reach.FORMS), holds in at least
@@ -73,6 +78,7 @@ def test_every_fan_of_each_variant_is_reached_by_a_judging_property():
     assert not missing, "never held in a judging property's ci stream: " + ", ".join(missing)
 
 
+@pytest.mark.slow
 def test_stats_command_shows_the_reach_per_fan(capsys, monkeypatch):
     """The command adds the reach per fan of each variant the selected judging properties judge
     (a fan never held makes it exit 1)."""

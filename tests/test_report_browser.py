@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from gb16.tools.harness.certify import CertifyOptions, run_certification
-from gb16.tools.reports.common import write_reports
+from gb16.tools.reports.formats import write_reports
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,6 +22,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "harness"
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed "
                                                      "(apt-get install chromium) — browser test skipped"),
 ]

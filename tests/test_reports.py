@@ -21,8 +21,10 @@ from gb16.tools.harness import runlog
 from gb16.tools.reports import badge, html_page, json_report, junit, markdown, terminal
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main as cli_main
-from gb16.tools.reports.common import (REPORT_FILES, clause_id, parse_hand_for_display, summarize, tile_glyph,
-                                      write_reports)
+from gb16.tools.reports.formats import REPORT_FILES, write_reports
+from gb16.tools.reports.hand_display import parse_hand_for_display, tile_glyph
+from gb16.tools.reports.html_page import clause_id
+from gb16.tools.reports.summary import summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "harness"
@@ -237,6 +239,10 @@ def test_hand_display_parsing():
         ("kong", ["7s", "7s", "7s", "7s"])]
     assert suffix == "，点和C"
     assert parse_hand_for_display("123x") is None and parse_hand_for_display("[12m") is None
+    # read by the reference's own reader: brackets that hold no meld are shown as written, not as tiles
+    assert parse_hand_for_display("[124m] 456m 789p 111p 999s 55s") is None
+    assert parse_hand_for_display("{111m} 456m 789p 111p 999s 55s") is None
+    assert parse_hand_for_display("[123m] 456p 789s 111z 999m 55z 自摸5z")[1] == "自摸5z"
     assert (tile_glyph("1m"), tile_glyph("5z"), tile_glyph("6z"), tile_glyph("7z"), tile_glyph("9p")) == \
         ("\U0001F007", "\U0001F004", "\U0001F006", "\U0001F005", "\U0001F021")
 

@@ -12,7 +12,8 @@ import pytest
 from gb16.reference import score
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.corpus_cli import option_expectations, ruling_problems
+from gb16.tools.corpus_cli import ruling_problems
+from gb16.tools.harness.compare import option_expectations
 from gb16.tools.differential.verdict import admissible_fan_lists
 from gb16.tools.harness import compare as cmp
 from gb16.tools.harness.corpus import load_corpus
@@ -165,6 +166,7 @@ def _cli(*argv, stdin=None):
                           input=stdin, timeout=300)
 
 
+@pytest.mark.slow
 def test_cli_ruling_edition_and_delta_flags():
     hand = ["[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard", "--prevalent", "S", "--seat", "W", "--json"]
     assert json.loads(_cli("score", *hand).stdout)["total"] == 95
@@ -203,6 +205,7 @@ def test_disputes_name_deltas_editions_and_notes():
     assert {x["id"]: x.get("error") for x in seven["deltas"]}["seven-pairs-distinct"] == "not_winning_hand"
 
 
+@pytest.mark.slow
 def test_table_rulings_and_editions():
     text = _cli("table", "rulings").stdout
     assert "### R-009 — 大四喜 and a fifth 幺九 pung" in text

@@ -26,6 +26,7 @@ CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver"
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,
     pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
                        reason="/usr/bin/chromium and /usr/bin/chromedriver are not installed "
                               "(apt-get install chromium chromium-driver) — browser test skipped"),

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from gb16.tools.reports import tables as table
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main
 from gb16.tools.reports.tables import (RulePageNotFound, check_fan_table, fan_table_rows, find_rule_page, interop,
@@ -20,14 +19,8 @@ FIXTURES = ROOT / "tests" / "fixtures" / "harness"
 EXAMPLES = ROOT / "tools" / "examples"
 
 
-def rule_page() -> Path | None:
-    try:
-        return find_rule_page()
-    except RulePageNotFound:
-        return None
-
-
-needs_rule_page = pytest.mark.skipif(rule_page() is None, reason="the rule page (seed000) is not on this machine")
+#: The rule page (seed000) as the project received it, kept verbatim beside the tests.
+RULE_PAGE = ROOT / "tests" / "fixtures" / "rule_page" / "seed000.txt"
 
 #: A few rows in the rule page's own layout (name, points, 计入次数 and text run together).
 PAGE = """三、82番逐项适用表
@@ -59,16 +52,16 @@ def test_fan_table_from_data():
     assert sum(c == "不适用" for c in counting.values()) == 8
 
 
-@needs_rule_page
-def test_fans_json_agrees_with_the_rule_page():
-    page_rows = parse_rule_page_table(rule_page().read_text(encoding="utf-8"))
+def test_fans_json_agrees_with_the_rule_page(capsys):
+    page_rows = parse_rule_page_table(RULE_PAGE.read_text(encoding="utf-8"))
     assert len(page_rows) == 82
     assert check_fan_table(page_rows, load_fans()) == []
+    assert main(["table", "fans", "--check", "--rule-page", str(RULE_PAGE)]) == 0
+    assert "82 rows of the rule page's §三 table compared" in capsys.readouterr().out
 
 
-@needs_rule_page
 def test_check_finds_each_kind_of_difference(tmp_path, capsys):
-    text = rule_page().read_text(encoding="utf-8")
+    text = RULE_PAGE.read_text(encoding="utf-8")
     text = text.replace("大四喜88一次", "大四喜64一次")                        # points
     text = text.replace("四归一2可复计", "四归一2一次")                          # 计入次数
     text = text.replace("明杠1一次恰好一副杠且为明杠。", "明杠1一次恰好一副杠。")  # the rule text
@@ -90,7 +83,10 @@ def test_check_finds_each_kind_of_difference(tmp_path, capsys):
 def test_missing_rule_page_is_said_clearly(monkeypatch, tmp_path, capsys):
     assert main(["table", "fans", "--check", "--rule-page", str(tmp_path / "none.txt")]) == 2
     assert "no such file" in capsys.readouterr().err
-    monkeypatch.setattr(table, "rule_page_candidates", lambda explicit=None: [str(tmp_path / "seeds" / "000_*.txt")])
+    monkeypatch.delenv("GB16_RULE_PAGE", raising=False)
+    with pytest.raises(RulePageNotFound, match="was not found"):
+        find_rule_page()
+    monkeypatch.setenv("GB16_RULE_PAGE", str(tmp_path / "none.txt"))
     with pytest.raises(RulePageNotFound, match="was not found; looked at"):
         find_rule_page()
     assert main(["table", "fans", "--check"]) == 2

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from gb16.reference import waits
 from gb16.reference.hand import hand_from_input
 from gb16.reference.readings import formal_waits, is_winning
@@ -16,6 +18,7 @@ def brute_force_waits(hand):
             if is_winning(hand.variant, hand.melds, tuple(n + (k == t) for k, n in enumerate(before)))]
 
 
+@pytest.mark.slow
 def test_filtered_waits_equal_brute_force_on_random_hands():
     rng = random.Random(2026)
     for k in range(3000):

@@ -21,11 +21,11 @@ COMMAND_MODULES = {
     "gb16.tools.cmd_score": ("score", "explain", "waits"),
     "gb16.tools.bench": ("bench",),
     "gb16.tools.corpus_cli": ("corpus",),             # corpus check | coverage | flatten
-    "gb16.properties.runner": ("properties",),
+    "gb16.tools.cmd_properties": ("properties",),
     "gb16.properties.proofs": ("prove",),
-    "gb16.tools.harness.certify": ("certify", "summary"),
-    "gb16.tools.reports.compliance": ("report",),
-    "gb16.tools.reports.tables": ("table",),
+    "gb16.tools.cmd_certify": ("certify", "summary"),
+    "gb16.tools.cmd_report": ("report",),
+    "gb16.tools.cmd_table": ("table",),
     "gb16.tools.cmd_docs": ("docs",),
     "gb16.tools.cmd_serve": ("serve",),
 }

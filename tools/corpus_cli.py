@@ -201,25 +201,6 @@ def arithmetic_problems(case_input, expect: dict, variant: str, delta: str | Non
     return out
 
 
-def option_expectations(case: dict) -> list[tuple[str, str, dict]]:
-    """``(ruling, option, expectation)`` for every option of every open ruling the case names.
-
-    A ``disputed`` case states one expectation per option (``expect`` and ``alternatives``);
-    a ``ruling`` case states that every option gives its ``expect``.
-    """
-    from gb16.reference.rules import RULINGS
-    out = []
-    for rid in dict.fromkeys(cmp.ruling_ids(case)):
-        if rid not in RULINGS:
-            continue
-        for option in RULINGS[rid]["options"]:
-            chosen = cmp.select_expectation(case, {rid: option})
-            expected = chosen.expected if chosen.expected is not None or case["tier"] == "disputed" else case["expect"]
-            if expected is not None:
-                out.append((rid, option, expected))
-    return out
-
-
 def reference_failures(corpus) -> list[tuple[str, str]]:
     """Cases where the reference does not give the case's expectation — under the project's
     reading, for every option of an open ruling the case names, under that option, and for
@@ -231,7 +212,7 @@ def reference_failures(corpus) -> list[tuple[str, str]]:
     failures = []
     for case in corpus.cases:
         runs = [("", None, case["expect"])]
-        runs += [(f" [{rid}:{opt}]", Rules.parse({rid: opt}), exp) for rid, opt, exp in option_expectations(case)
+        runs += [(f" [{rid}:{opt}]", Rules.parse({rid: opt}), exp) for rid, opt, exp in cmp.option_expectations(case)
                  if opt != DEFAULT_OPTIONS[rid]]
         runs += [(f" [{delta}]", Rules.parse(deltas=[delta]), exp) for delta, exp in cmp.delta_alternatives(case).items()
                  if delta in DELTAS]

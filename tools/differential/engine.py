@@ -40,8 +40,12 @@ from pathlib import Path
 from gb16 import reference
 from gb16.reference import jsonlines, table
 from gb16.tools.differential import families as F
+from gb16.tools.differential.families import hand_text
+from gb16.tools.differential import shrink as shrink_module
 from gb16.tools.differential import verdict
 from gb16.tools.harness import attribution, runlog
+from gb16.tools.harness.certify import check_out
+from gb16.tools.harness.implementations import resolve_isolated
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.safe_text import file_name
 
@@ -80,7 +84,6 @@ def _implementation(spec: str, timeout: float):
     """This process's implementation, started once (and stopped when the process exits)."""
     impl = _WORKER.get(spec)
     if impl is None:
-        from gb16.tools.harness.implementations import resolve_isolated
         impl = resolve_isolated(spec, startup_timeout=max(timeout, 30.0))
         impl.start()
         _WORKER[spec] = impl
@@ -244,7 +247,6 @@ def run(options: Options) -> dict:
         raise HarnessError("--random N: N must be a positive number of hands")
     out = Path(options.out) if options.out else default_out(options)
     options.out = str(out)
-    from gb16.tools.harness.implementations import resolve_isolated
     probe = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
     metadata = probe.start()
     probe.stop()
@@ -266,7 +268,6 @@ def run(options: Options) -> dict:
         writer = runlog.RunLogWriter.append(out)
         writer.write({"type": "resume", "at": runlog.now(), "done": len(done)})
     else:
-        from gb16.tools.harness.certify import check_out
         check_out(out, options.overwrite)
         header = {"type": "header", "format": runlog.FORMAT, "format_version": runlog.FORMAT_VERSION,
                   "kind": "differential", "started": runlog.now(), "gb16_version": runlog.gb16_version(),
@@ -444,16 +445,13 @@ def failing_hands(counts: Counter) -> int:
 
 def example_size(case: dict):
     """Smaller is simpler (see :mod:`.shrink`)."""
-    from gb16.tools.differential.shrink import size
-    return size(case)
+    return shrink_module.size(case)
 
 
 def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[dict]:
     """Each class's example, shrunk with a fresh implementation (deterministic for any J)."""
     if not rows:
         return rows
-    from gb16.tools.differential.shrink import shrink
-    from gb16.tools.harness.implementations import resolve_isolated
     impl = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
     declared = attribution.declared_rules(impl.start())
     try:
@@ -470,7 +468,7 @@ def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[d
             budget = (options.shrink_budget if not key.startswith(("impl-crash", "impl-timeout"))
                       else 10 if key.startswith("impl-crash") else 3)
             budget = min(budget, options.shrink_budget)
-            small, tries = shrink(row["example"]["input"], key, signature, budget)
+            small, tries = shrink_module.shrink(row["example"]["input"], key, signature, budget)
             _, ref, outcome = signature(small)
             row["shrunk"] = {"input": small, "tries": tries, "reference": brief(ref),
                              "implementation": brief(outcome.result) if outcome.kind == "result" else None,
@@ -542,18 +540,6 @@ def render(summary: dict) -> str:
 
 def _pct(k, n):
     return f"{100 * k / n:.3f}%" if n else "-"
-
-
-def hand_text(case: dict) -> str:
-    """A hand as ``gb16 explain`` takes it: the notation with its suffix, then the winds, the
-    flowers and the flags that are set (an unset wind is no wind, and is not printed)."""
-    text = f"{case['hand']}，{'自摸' if case.get('win_by') == 'self_draw' else '点和'}{case.get('win_tile')}"
-    for key, flag in (("prevalent_wind", "--prevalent"), ("seat_wind", "--seat"), ("flowers", "--flowers")):
-        if case.get(key):
-            text += f" {flag} {case[key]}"
-    if case.get("variant") == "gb13":
-        text += " --variant gb13"
-    return text + "".join(f" --{k.replace('_', '-')}" for k in F.FLAGS if case.get(k))
 
 
 def summary_of_log(path) -> dict | None:

@@ -314,3 +314,15 @@ def hand(seed: int, index: int, variant: str, families: tuple[Family, ...] = CAT
         except (Retry, handgen13._Retry):
             continue
     raise RuntimeError(f"family {family.name} could not build a hand")  # pragma: no cover
+
+
+def hand_text(case: dict) -> str:
+    """A hand as ``gb16 explain`` takes it: the notation with its suffix, then the winds, the
+    flowers and the flags that are set (an unset wind is no wind, and is not printed)."""
+    text = f"{case['hand']}，{'自摸' if case.get('win_by') == 'self_draw' else '点和'}{case.get('win_tile')}"
+    for key, flag in (("prevalent_wind", "--prevalent"), ("seat_wind", "--seat"), ("flowers", "--flowers")):
+        if case.get(key):
+            text += f" {flag} {case[key]}"
+    if case.get("variant") == "gb13":
+        text += " --variant gb13"
+    return text + "".join(f" --{k.replace('_', '-')}" for k in FLAGS if case.get(k))

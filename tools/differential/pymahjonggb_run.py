@@ -83,7 +83,7 @@ def report_rows(n: int = 100_000, seed: int = DEFAULT_SEED, progress=None) -> li
         rows.append({"name": c["key"], "claim": c["label"], "checked": c["count"], "holds": c["explained"],
                      "result": (("explained: " + (c["reason"] or "")) if c["explained"] else "UNEXPLAINED")
                      + (f" · attributed: {explains}" if explains else ""),
-                     "detail": f"families: {', '.join(c['families'])} · shrunk example: {engine.hand_text(example)}"})
+                     "detail": f"families: {', '.join(c['families'])} · shrunk example: {F.hand_text(example)}"})
     s = speed(min(n, 2000), seed)
     if s["library"]:
         rows.append({"name": "speed", "claim": "reference vs PyMahjongGB's C++ (a benchmark)", "holds": True,

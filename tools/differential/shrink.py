@@ -23,7 +23,7 @@ hand, key and implementation give the same shrunk hand.
 from __future__ import annotations
 
 from gb16.reference import tiles as T
-from gb16.reference.notation import parse_hand
+from gb16.reference.notation import parse_hand, parse_tile
 
 FLAGS = ("last_tile", "last_of_kind", "kong_replacement", "robbing_kong")
 
@@ -71,7 +71,6 @@ def _with_tiles(case, melds, standing):
 
 
 def _tile(name: str) -> int:
-    from gb16.reference.notation import parse_tile
     return parse_tile(name)
 
 

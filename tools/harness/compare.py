@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gb16.reference.rules import DEFAULT_OPTIONS, RULINGS
+
 
 @dataclass
 class Selection:
@@ -50,7 +52,6 @@ def expect_options(case: dict) -> dict[str, str]:
 
 def default_option(ruling: str) -> str:
     """The project's reading of an open ruling (corpus/editions.json); A for any other id."""
-    from gb16.reference.rules import DEFAULT_OPTIONS
     return DEFAULT_OPTIONS.get(ruling, "A")
 
 
@@ -65,7 +66,6 @@ def delta_alternatives(case: dict) -> dict[str, dict]:
 
 
 def _is_open_option(ruling: str, option: str) -> bool:
-    from gb16.reference.rules import RULINGS
     return ruling in RULINGS and option in RULINGS[ruling]["options"]
 
 
@@ -102,6 +102,24 @@ def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
                          f"the implementation follows {' and '.join(chosen)}; this case states no "
                          f"expectation for that combination")
     return Selection(alternatives[chosen[0]], chosen[0])
+
+
+def option_expectations(case: dict) -> list[tuple[str, str, dict]]:
+    """``(ruling, option, expectation)`` for every option of every open ruling the case names.
+
+    A ``disputed`` case states one expectation per option (``expect`` and ``alternatives``);
+    a ``ruling`` case states that every option gives its ``expect``.
+    """
+    out = []
+    for rid in dict.fromkeys(ruling_ids(case)):
+        if rid not in RULINGS:
+            continue
+        for option in RULINGS[rid]["options"]:
+            chosen = select_expectation(case, {rid: option})
+            expected = chosen.expected if chosen.expected is not None or case["tier"] == "disputed" else case["expect"]
+            if expected is not None:
+                out.append((rid, option, expected))
+    return out
 
 
 def _options_named(ruling: str, alternatives: dict[str, Any], held: dict[str, str] | None = None) -> str:

@@ -38,6 +38,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
+from gb16.reference import score as reference_score
 from gb16.tools.harness import runlog
 from gb16.tools.harness.corpus import VARIANTS
 from gb16.tools.harness.protocol import (PROTOCOL_VERSION, HarnessError, ImplementationError, Outcome, _clip,
@@ -389,10 +390,6 @@ def resolve_implementation(spec: str, startup_timeout: float = 30.0) -> Implemen
     """An :class:`Implementation` for an ``--impl`` spec (see the module docstring)."""
     spec = spec.strip()
     if spec == "reference":
-        try:
-            from gb16.reference import score as reference_score
-        except ImportError as exc:
-            raise ImplementationError(f"the reference scorer is not available: {exc}") from None
         return PythonImplementation(reference_score, reference_metadata(), "reference")
     if spec == "pymahjonggb":  # shorthand for the shipped adapter (gb13 only)
         spec = "python:gb16.tools.adapters.pymahjonggb:score"

@@ -5,8 +5,9 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from gb16.tools.mutants import areas  # noqa: F401 — registers every mutant of the rules' areas
 from gb16.tools.mutants.machinery import Mutant, get, names
-from gb16.tools.mutants.real_world import GB16_EQUIVALENT
+from gb16.tools.mutants.real_world import GB16_EQUIVALENT  # (and registers the real-world mutants)
 
 
 def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0,
@@ -111,9 +112,7 @@ def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first:
 
 
 def _row_for(args: tuple) -> dict:
-    """One row in a worker process (spawned: it starts with no mutant registered, so the
-    catalogue, which registers every mutant on import, is imported first)."""
-    import gb16.tools.mutants.catalogue  # noqa: F401
+    """One row in a worker process (spawned: its mutants are registered by this module's imports)."""
     name, cases, properties, first = args
     return kill_row(get(name), cases, properties, first)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from gb16.tools.reports.common import Summary
+from gb16.tools.reports.summary import Summary
 
 
 def data(summary: Summary, label: str = "gb16 conformance") -> dict:

@@ -1,44 +1,23 @@
-"""``gb16 report`` (``make report``): the compliance report of the reference.
-
-    gb16 report                       # into ./report/
-    gb16 report --out DIR --profile ci --skip proofs
-
-It certifies the reference scorer against the whole corpus (the run log is kept beside
-the report), runs the Hypothesis properties (gb16.properties.runner, thorough profile),
-the Z3 proofs (gb16.properties.proofs), the gb13 differential run against PyMahjongGB
-(gb16.tools.differential.pymahjonggb_run, 100,000 hands) and the mutant scorers (gb16.tools.mutants.catalogue: which
-mutants the corpus and the properties kill), and writes one report in three forms —
-``report.md``, ``report.html`` (self-contained) and ``report.json`` — with JUnit XML and a
-shields.io badge of the certification.  Besides the certification tables it holds the
-corpus coverage, the index of docs/rulings.md and the fan applicability table of
-corpus/fans.json.  A part whose module is missing is reported as "not available".
-
-Exit status: 0 when the reference passes every case and every property and proof that
-ran; 1 otherwise; 2 on bad input.
+"""The sections of the compliance report (``gb16 report``, run by gb16.tools.cmd_report): each
+optional part's rows and status, the corpus coverage, the index of docs/rulings.md, the fan
+applicability table of corpus/fans.json and the overview that heads the report.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import inspect
 import json
 import re
-import sys
-import time
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from gb16 import docs  # installed with the package (gb16.docs)
+from gb16.reference.rules import RULINGS
 from gb16.tools.harness import runlog
-from gb16.tools.reports import badge, html_page, json_report, junit, markdown, parallel
-from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.harness.compare import fans_involved, ruling_alternatives
-from gb16.tools.harness.corpus import Corpus, case_variant, load_corpus
-from gb16.tools.harness.protocol import HarnessError
-from gb16.tools.reports.common import Section, Summary, clause_sort_key, summarize
-from gb16.tools.harness.runlog import RunLogError
+from gb16.tools.harness.corpus import Corpus, case_variant
+from gb16.tools.reports.section import Section
+from gb16.tools.reports.summary import Summary, clause_sort_key
 
 #: Columns shown for property and proof rows, in this order, when present.
 ROW_COLUMNS = ("number", "id", "name", "title", "claim", "clause", "kind", "profile", "examples", "checked",
@@ -77,44 +56,6 @@ def row_passed(row: dict) -> bool:
             return row[key]
     result = str(row.get("result", row.get("status", ""))).strip().lower()
     return result.startswith(("pass", "proved", "reached", "ok"))
-
-
-def run_optional(module_name: str, function_name: str, kwargs: dict,
-                 progress: Callable[[str], None] | None = None) -> PartOutcome:
-    """Call ``module.function(**kwargs)`` if it exists; never raises.
-
-    A missing module or function gives status ``unavailable`` with the reason; an exception
-    while running gives ``error``; otherwise ``pass`` or ``fail`` from the rows.  A
-    ``progress`` callback is passed on when the function accepts one.
-    """
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        reason = (f"module {module_name} is not installed" if exc.name and module_name.startswith(exc.name)
-                  else f"importing {module_name} failed: {exc}")
-        return PartOutcome(None, "unavailable", reason)
-    except Exception as exc:
-        return PartOutcome(None, "unavailable", f"importing {module_name} failed: {type(exc).__name__}: {exc}")
-    function = getattr(module, function_name, None)
-    if not callable(function):
-        return PartOutcome(None, "unavailable", f"{module_name} has no function {function_name}()")
-    try:
-        accepts = inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        accepts = {}
-    if progress and "progress" in accepts:
-        kwargs = dict(kwargs, progress=progress)
-    began = time.monotonic()
-    try:
-        rows = function(**kwargs)
-    except Exception as exc:
-        return error_outcome(f"{module_name}.{function_name}()", exc, traceback.format_exc(limit=8),
-                             time.monotonic() - began)
-    elapsed = time.monotonic() - began
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        return PartOutcome(None, "error", f"{module_name}.{function_name}() returned {type(rows).__name__}, "
-                                          f"not a list of dicts", elapsed)
-    return outcome_of_rows(rows, elapsed)
 
 
 def outcome_of_rows(rows: list[dict], seconds: float) -> PartOutcome:
@@ -235,7 +176,6 @@ def parse_rulings(text: str) -> list[dict]:
     matches = list(RULING_HEADING.finditer(text))
     for i, match in enumerate(matches):
         body = text[match.end(): matches[i + 1].start() if i + 1 < len(matches) else len(text)]
-        from gb16.reference.rules import RULINGS
         open_ruling = RULINGS.get(match.group(1))
         options = list(open_ruling["options"]) if open_ruling else ["A"]
         kind = "open" if open_ruling else ("convention" if "convention" in match.group(2) else "normative")
@@ -246,7 +186,6 @@ def parse_rulings(text: str) -> list[dict]:
 
 
 def default_rulings_path() -> Path:
-    from gb16 import docs  # installed with the package (gb16.docs)
     return docs.path("rulings.md")
 
 
@@ -335,198 +274,3 @@ PART_NAMES = {"properties": "Properties", "proofs": "Z3 proofs", "differential":
 def skipped_part(key: str) -> PartOutcome:
     """A part left out with ``--skip``: it has a row, and the report says it was not run."""
     return PartOutcome(None, "skipped", f"skipped (--skip {key}): not run, so this report does not vouch for it")
-
-
-# --------------------------------------------------------------------------- the command
-
-#: The order the parts start in: the longest first, then the exhaustive shards (shorter each,
-#: they fill the processes the long parts leave free; see :func:`exhaustive_shards`).
-PART_ORDER = ("properties", "mutants", "proofs", "exhaustive", "corpus", "differential")
-REPORT_ORDER = ("properties", "proofs", "differential", "mutants")
-
-
-def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> list[str]:
-    """Spread the exhaustive checks of the properties part (the thorough profile's, and by far
-    its longest) over parts of their own, two per process the report runs at once, so that
-    they run beside the other parts: the properties part then runs the Hypothesis properties
-    alone.  Returns the keys of the shard parts (none when the properties part is skipped,
-    its profile has no exhaustive checks, or the parts run one after another)."""
-    properties = next((p for p in jobs if p.key == "properties"), None)
-    processes = max(1, options.jobs or parallel.default_jobs())
-    if properties is None or processes == 1:
-        return []
-    try:   # a properties part that cannot run says why itself; its shards are not run either
-        runner = importlib.import_module(properties.kwargs["module_name"])
-        profiles = importlib.import_module("gb16.properties.profiles")
-    except Exception:
-        return []
-    if not callable(getattr(runner, properties.kwargs["function_name"], None)) or \
-            not profiles.get_profile(options.profile).exhaustive:
-        return []
-    properties.kwargs["kwargs"] = dict(properties.kwargs["kwargs"], exhaustive=False)
-    count = 2 * processes
-    keys = []
-    for shard in range(count):
-        keys.append(f"exhaustive#{shard + 1}")
-        jobs.append(parallel.Part(keys[-1], f"Exhaustive {shard + 1}/{count}", run_optional, {
-            "module_name": "gb16.properties.exhaustive", "function_name": "run_exhaustive",
-            "kwargs": {"scorer": None, "profile": options.profile, "shard": shard, "shards": count}}))
-    return keys
-
-
-def with_exhaustive(outcomes: dict, shards: list[str]) -> PartOutcome:
-    """The properties part's outcome with the rows of its exhaustive shards merged into those
-    of one whole run (gb16.properties.exhaustive.merge_shards); a piece that broke is the
-    part's error."""
-    from gb16.properties.exhaustive import merge_shards
-    pieces = []
-    for key, call in [("properties", "gb16.properties.runner.run_all()")] + [
-            (k, f"gb16.properties.exhaustive.run_exhaustive() (shard {k.split('#')[1]} of {len(shards)})")
-            for k in shards]:
-        kind, value = outcomes.pop(key)
-        piece = value if kind == "done" else error_outcome(f"{call} in its process", value[0], value[1] or "")
-        if piece.rows is None:
-            return piece
-        pieces.append(piece)
-    return outcome_of_rows(pieces[0].rows + merge_shards([p.rows for p in pieces[1:]]),
-                           sum(p.seconds for p in pieces))
-
-
-def certify_part(options: CertifyOptions, progress=None) -> None:
-    """The corpus certification as a report part: the run log is written to ``options.out``."""
-    if progress:
-        progress("certifying the reference against the corpus …")
-    run_certification(options)
-
-
-@dataclass
-class ReportOptions:
-    out: str = "report"
-    impl: str = "reference"      # the implementation certified (the reference; tests use a fixture)
-    corpus: str | None = None
-    profile: str = "thorough"
-    skip: tuple[str, ...] = ()
-    differential: int = 100_000  # random gb13 hands compared with PyMahjongGB (issue 7: ≥ 100,000)
-    timeout: float = 60.0
-    rulings: str | None = None
-    progress: bool | None = None
-    jobs: int | None = None      # parts run side by side (default: one per core)
-
-
-def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
-    """Run every part and write the report; returns (exit status, files written)."""
-    out = Path(options.out)
-    out.mkdir(parents=True, exist_ok=True)
-    corpus = load_corpus(options.corpus)
-    certify = CertifyOptions(impl=options.impl, corpus=options.corpus, out=str(out / "runlog.jsonl"),
-                             overwrite=True, timeout=options.timeout, progress=False, allow_empty=True)
-    # (key, title, module, function, kwargs, what the report calls, the command that does the same),
-    # longest first: they run side by side (gb16.tools.reports.parallel)
-    optional = [
-        ("properties", f"Properties ({options.profile} profile)", "gb16.properties.runner", "run_all",
-         {"profile": options.profile}, f'gb16.properties.runner.run_all(profile="{options.profile}")',
-         f"gb16 properties --profile {options.profile}"),
-        ("mutants", "Mutant scorers: killed by the corpus and by the properties", "gb16.tools.mutants.catalogue",
-         "report_rows", {"corpus": options.corpus}, "gb16.tools.mutants.catalogue.report_rows()",
-         "python -m gb16.tools.mutants.catalogue --kill-table"),
-        ("proofs", "Z3 proofs (seed000 §二.5–6)", "gb16.properties.proofs", "run_all", {"thorough": False},
-         "gb16.properties.proofs.run_all(thorough=False)", "gb16 prove"),
-        ("differential", "gb13: differential certification of PyMahjongGB", "gb16.tools.differential.pymahjonggb_run",
-         "report_rows", {"n": options.differential},
-         f"gb16.tools.differential.pymahjonggb_run.report_rows(n={options.differential})",
-         f"gb16 certify --impl pymahjonggb --variant gb13 --random {options.differential}"),
-    ]
-    optional = [o for o in optional if o[0] not in options.skip]
-    jobs = [parallel.Part("corpus", "corpus", certify_part, {"options": certify})]
-    jobs += [parallel.Part(key, PART_NAMES[key], run_optional,
-                           {"module_name": module, "function_name": function, "kwargs": kwargs})
-             for key, _, module, function, kwargs, _, _ in optional]
-    shards = exhaustive_shards(options, jobs)
-    jobs.sort(key=lambda p: PART_ORDER.index(p.key.split("#")[0]))
-    outcomes = parallel.run_parts(jobs, options.jobs, options.progress)
-    if shards:
-        outcomes["properties"] = ("done", with_exhaustive(outcomes, shards))
-    kind, value = outcomes["corpus"]
-    if kind != "done":
-        raise value[0]
-    summary = summarize(runlog.read(out / "runlog.jsonl"))
-    parts: dict[str, PartOutcome] = {}
-    sections = []
-    for key, title, module, function, _, call, command in sorted(optional, key=lambda o: REPORT_ORDER.index(o[0])):
-        kind, value = outcomes[key]
-        outcome = value if kind == "done" else error_outcome(f"{module}.{function}() in its process",
-                                                             value[0], value[1] or "")
-        parts[PART_NAMES[key]] = outcome
-        sections.append(part_section(key, title, outcome, call, command))
-    for key in options.skip:
-        parts[PART_NAMES[key]] = skipped_part(key)
-    parts = {name: parts[name] for name in PART_NAMES.values() if name in parts}
-    coverage = coverage_section(corpus, summary)
-    sections += [coverage,
-                 rulings_section(Path(options.rulings) if options.rulings else default_rulings_path(), corpus, summary),
-                 applicability_section(corpus, summary)]
-    lead = [overview_section(summary, parts, coverage)]
-    title = "gb16 compliance report"
-    payload = json_report.data(summary, sections, lead)
-    payload["compliance"] = {"status": lead[0].status, "generated": runlog.now()}
-    files = {
-        "markdown": out / "report.md", "html": out / "report.html", "json": out / "report.json",
-        "junit": out / "junit.xml", "badge": out / "badge.json", "runlog": out / "runlog.jsonl",
-    }
-    files["markdown"].write_text(markdown.render(summary, title, sections, lead), encoding="utf-8")
-    files["html"].write_text(html_page.render(summary, title, sections, lead), encoding="utf-8")
-    files["json"].write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    files["junit"].write_text(junit.render(summary), encoding="utf-8")
-    files["badge"].write_text(badge.render(summary), encoding="utf-8")
-    return (0 if lead[0].status.startswith("pass") else 1), files
-
-
-def status_text(files: dict[str, Path]) -> str:
-    """The compliance status written into report.json (``pass`` or ``pass (partial)``)."""
-    try:
-        return json.loads(files["json"].read_text(encoding="utf-8"))["compliance"]["status"]
-    except (OSError, ValueError, KeyError):
-        return "pass"
-
-
-def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "report", help="the compliance report: certify the reference, run properties and proofs",
-        description="The compliance report of the reference scorer.\n\n" + __doc__.split("\n\n", 2)[2],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", metavar="DIR", default="report", help="output folder (default ./report)")
-    parser.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the installed corpus)")
-    parser.add_argument("--profile", default="thorough", help="properties profile (default thorough)")
-    parser.add_argument("--skip", action="append", choices=["properties", "proofs", "differential", "mutants"],
-                        default=[], help="leave a part out (repeatable)")
-    parser.add_argument("--differential", type=int, default=100_000, metavar="N",
-                        help="random gb13 hands in the PyMahjongGB differential run (default 100000)")
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help="time limit per case")
-    parser.add_argument("--rulings", metavar="FILE", help="docs/rulings.md to index (default: the installed one, gb16.docs)")
-    parser.add_argument("--no-progress", action="store_true")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="run at most N parts side by side (default: one per core; 1: one after another)")
-    parser.set_defaults(func=run)
-
-
-def run(args) -> int:
-    if args.differential < 1:
-        print("gb16 report: --differential must be a positive number of hands", file=sys.stderr)
-        return 2
-    options = ReportOptions(out=args.out, corpus=args.corpus, profile=args.profile, skip=tuple(args.skip),
-                            differential=args.differential,
-                            timeout=args.timeout, rulings=args.rulings,
-                            progress=False if args.no_progress else None, jobs=args.jobs)
-    try:
-        status, files = build_report(options)
-    except (HarnessError, RunLogError) as exc:
-        print(f"gb16 report: {exc}", file=sys.stderr)
-        return 2
-    from gb16.tools.reports import terminal
-    log = runlog.read(files["runlog"])
-    print(terminal.render(summarize(log), show="failures"))
-    print()
-    for kind in ("html", "markdown", "json", "junit", "badge", "runlog"):
-        print(f"{kind:9} {files[kind]}")
-    print(f"\ncompliance: {status_text(files) if status == 0 else 'FAIL'}")
-    return status

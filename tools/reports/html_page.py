@@ -9,6 +9,7 @@ every cited clause (corpus/clauses.json) that the citations link to.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -17,8 +18,10 @@ from typing import Any
 
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import fans_involved
-from gb16.tools.reports.common import (Section, Summary, Tally, case_anchor, clause_id, diff_lines,
-                                      input_summary, parse_hand_for_display, tile_glyph, tile_name)
+from gb16.tools.reports.case_text import diff_lines, input_summary
+from gb16.tools.reports.hand_display import parse_hand_for_display, tile_glyph, tile_name
+from gb16.tools.reports.section import Section
+from gb16.tools.reports.summary import Summary, Tally
 from gb16.tools.harness.runlog import STATUSES
 from gb16.tools.safe_text import printable
 
@@ -42,6 +45,17 @@ def safe_url(value: Any) -> str | None:
         return None
     match = re.match(r"(?i)^(https?)://[^/?#\s]+", value)
     return value if match else None
+
+
+# --------------------------------------------------------------------------- anchors
+
+def clause_id(anchor: str) -> str:
+    """A stable HTML id for a clause anchor."""
+    return "clause-" + hashlib.sha1(anchor.encode("utf-8")).hexdigest()[:10]
+
+
+def case_anchor(case_id: str) -> str:
+    return "case-" + case_id
 
 
 # --------------------------------------------------------------------------- tiles

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from gb16.tools.reports.common import Section, Summary, Tally
+from gb16.tools.reports.section import Section
+from gb16.tools.reports.summary import Summary, Tally
 
 FORMAT = "gb16-summary"
 FORMAT_VERSION = 1

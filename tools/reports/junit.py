@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from gb16.tools.reports.common import Summary, failure_details, failure_signatures
+from gb16.tools.differential.families import hand_text
+from gb16.tools.reports.case_text import failure_details, failure_signatures
+from gb16.tools.reports.summary import Summary
 from gb16.tools.safe_text import printable
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -103,7 +105,6 @@ def _class_properties(summary: Summary, area: str) -> list[tuple[str, str]]:
     for c in (section.data or {}).get("classes") or []:
         if area not in (c.get("families") or {}):
             continue
-        from gb16.tools.differential.engine import hand_text
         shrunk = (c.get("shrunk") or {}).get("input") or (c.get("example") or {}).get("input")
         try:
             example = hand_text(shrunk)

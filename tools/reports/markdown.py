@@ -8,9 +8,10 @@ from typing import Any, Iterable
 
 from tabulate import tabulate
 
-from gb16.tools.reports.common import (Section, Summary, actual_text, diff_lines, expected_text,
-                                      input_summary)
 from gb16.tools.harness.runlog import STATUSES
+from gb16.tools.reports.case_text import actual_text, diff_lines, expected_text, input_summary
+from gb16.tools.reports.section import Section
+from gb16.tools.reports.summary import Summary
 from gb16.tools.safe_text import printable
 
 

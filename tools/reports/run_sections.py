@@ -2,7 +2,7 @@
 JUnit where it has room): the results per case feature and capability, and — for a
 differential run — its classes of disagreement.
 
-Each is a :class:`~gb16.tools.reports.common.Section` given as data, computed from the run
+Each is a :class:`~gb16.tools.reports.section.Section` given as data, computed from the run
 log alone, so that every renderer lays out the same rows.
 """
 
@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from gb16.tools.harness.features import CAPABILITIES, case_features, declared_capabilities
+from gb16.tools.differential.families import hand_text
 from gb16.tools.harness.runlog import FAILING
+from gb16.tools.reports.section import Section
 
 
 # --------------------------------------------------------------------------- features × results
@@ -28,7 +30,6 @@ def record_features(case: dict) -> list[str]:
 def features_section(log) -> Any:
     """Cases per feature (waits, invalid input, flags, flowers, kongs, variant) and status,
     with the capability the feature needs and whether the implementation declared it."""
-    from gb16.tools.reports.common import Section
     have = declared_capabilities(log.header.get("implementation") or {})
     capability_of = {feature: name for name, feature in CAPABILITIES.items()}
     rows: dict[str, dict] = {}
@@ -79,7 +80,6 @@ def attribution_section(log, found) -> Any:
     explains a failure, with its support and contradictions and an example of each; each
     declared option or delta the answers contradict; the declaration the evidence supports,
     as a ``start`` answer to paste.  None when nothing failed and the declaration holds."""
-    from gb16.tools.reports.common import Section
     if found is None or (not found.evidence and not found.contradicted_declaration):
         return None
     section = Section("attribution", "Attribution: what explains the failures",
@@ -126,11 +126,9 @@ def _evidence_line(label: str, state: str, ev, explains: str = "explains") -> st
 def differential_section(log) -> Any:
     """The classes of a differential run (its footer): count, families, what explains them,
     the shrunk example; and the families' shares.  None for a corpus run or an unfinished one."""
-    from gb16.tools.reports.common import Section
     summary = (log.footer or {}).get("differential")
     if not isinstance(summary, dict):
         return None
-    from gb16.tools.differential.engine import hand_text
     n = summary.get("hands", 0)
     impl = summary.get("implementation") or {}
     section = Section("differential", "Differential classes",

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from gb16.tools.reports.common import Summary, failure_details, printable
 from gb16.tools.harness.runlog import FAILING, STATUSES
+from gb16.tools.reports.case_text import failure_details
+from gb16.tools.reports.summary import Summary
+from gb16.tools.safe_text import printable
 
 def _selected(summary: Summary, show: str) -> list[dict]:
     if show == "all":
@@ -98,7 +100,7 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
 
 
 def section_text(section) -> list[str]:
-    """A report section (tools/reports/common.Section) as terminal lines."""
+    """A report section (tools/reports/section.Section) as terminal lines."""
     import textwrap
     lines = [section.title + (f" — {section.status}" if section.status else "") + ":"]
     for block in section.blocks:

@@ -2,7 +2,7 @@
 
     gb16 certify --impl SPEC --random 5000 --seed 7 --variant gb16 [--jobs J | --dask HOST:PORT]
     gb16 certify --resume --out out/differential-….jsonl
-    python -m gb16.tools.differential.cli --impl SPEC --random 5000
+    python -m gb16.tools.cmd_differential --impl SPEC --random 5000
 
 Exit status: 0 when every disagreement is a known difference, 1 when anything new or
 unexplained was found (a class not in the known-differences file, a crash, a timeout, an
@@ -18,6 +18,11 @@ from pathlib import Path
 
 from gb16.reference import jsonlines
 from gb16.tools.differential import engine
+from gb16.tools.differential import families as F
+from gb16.tools.harness import runlog
+from gb16.tools.harness.protocol import HarnessError, ImplementationError
+from gb16.tools.harness.runlog import RunLogError
+from gb16.tools.reports.formats import write_reports
 from gb16.tools.safe_text import printable
 
 
@@ -74,8 +79,6 @@ def _resume_options(args) -> engine.Options:
     """The options of the interrupted run in ``--out``.  The implementation comes from ``--impl``
     on the command line, never from the run log (a run log is data: running the command it names
     would let whoever wrote it run anything); the saved options are checked before use."""
-    from gb16.tools.harness import runlog
-    from gb16.tools.differential import families as F
     if not args.out:
         raise engine.HarnessError("--resume needs --out RUNLOG (the run log to continue)")
     header = runlog.read(args.out).header
@@ -109,8 +112,6 @@ def _progress(args) -> bool:
 
 
 def main(args) -> int:
-    from gb16.tools.harness.protocol import HarnessError, ImplementationError
-    from gb16.tools.harness.runlog import RunLogError
     try:
         options = options_from(args)
         summary = engine.run(options)
@@ -130,15 +131,13 @@ def main(args) -> int:
             Path(args.json).parent.mkdir(parents=True, exist_ok=True)
             Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if getattr(args, "report", None):
-        from gb16.tools.harness import runlog
-        from gb16.tools.reports.common import write_reports
         for _, path in write_reports(runlog.read(options.out), args.report).items():
             print(printable(f"wrote {path}"), file=sys.stderr)
     return 1 if summary["unexplained"] else 0
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m gb16.tools.differential.cli", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m gb16.tools.cmd_differential", description=__doc__.split("\n\n")[0])
     p.add_argument("--impl", metavar="SPEC")
     p.add_argument("--variant", choices=["gb16", "gb13"], default="gb16")
     p.add_argument("--timeout", type=float, default=engine.DEFAULT_TIMEOUT)

@@ -1,0 +1,181 @@
+"""``gb16 certify`` and ``gb16 summary``: run an implementation against the corpus and judge it.
+
+    gb16 certify --impl "node tools/examples/node_harness.js" --out out/node.jsonl
+    gb16 certify --impl python:mypkg.scorer:score --variant gb16 --filter 'honours-*'
+    gb16 certify --impl reference --report report/
+    gb16 certify --resume --impl "node tools/examples/node_harness.js" --out out/node.jsonl
+                                                        # continue an interrupted run
+    gb16 summary out/node.jsonl --show failures          # exit status 1 when anything failed
+
+The run itself is gb16.tools.harness.certify; ``--random N`` (a differential run) is
+gb16.tools.cmd_differential; the reports are rendered by gb16.tools.reports.formats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import shlex
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from gb16.tools import cmd_differential as differential
+from gb16.tools.harness import runlog
+from gb16.tools.harness.certify import DEFAULT_TIMEOUT, CertifyOptions, run_certification
+from gb16.tools.harness.protocol import HarnessError
+from gb16.tools.harness.runlog import RunLogError
+from gb16.tools.harness.transport import kill_all
+from gb16.tools.reports import formats, json_report, terminal
+from gb16.tools.reports.summary import summarize
+from gb16.tools.safe_text import printable
+
+
+#: What ``--show`` may list besides the counts (certify and summary).
+SHOW = ("none", "failures", "known", "skipped", "all")
+
+
+def register(subparsers) -> None:
+    certify = subparsers.add_parser(
+        "certify", help="run an implementation against the corpus and write a run log",
+        description="Run an implementation against the corpus, judge every case and write a run log.\n\n"
+                    + __doc__.split("\n\n")[1] + "\n\nExit status: 0 when nothing failed, 1 when any case "
+                    "failed, errored, crashed or timed out or the protocol was broken, 2 on bad input, "
+                    "3 when the run is incomplete, 130/143 when interrupted/terminated.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    certify.add_argument("--impl", metavar="SPEC",
+                         help='"COMMAND ARGS" (a program speaking the harness protocol), '
+                              'python:MODULE:FUNCTION (hosted in a process of its own; see --in-process) '
+                              'or reference')
+    certify.add_argument("--in-process", action="store_true",
+                         help="call a python: function in certify's own process (faster to start; but "
+                              "os._exit or a crash in it ends the run, and a hung call's thread is abandoned)")
+    certify.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the installed corpus)")
+    certify.add_argument("--variant", choices=["gb16", "gb13"], help="only cases of this variant")
+    certify.add_argument("--filter", metavar="GLOB", action="append", default=[],
+                         help="only case ids matching this glob (repeatable)")
+    certify.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                         help=f"time limit per case (default {DEFAULT_TIMEOUT:g})")
+    certify.add_argument("--known-failures", metavar="FILE", help='JSON {"case-id": "reason", …}')
+    certify.add_argument("--out", metavar="RUNLOG", help="run log to write (default out/certify-<impl>.jsonl)")
+    certify.add_argument("--resume", action="store_true",
+                         help="continue the interrupted run in --out (give the same --impl: the run log's is never run)")
+    certify.add_argument("--overwrite", action="store_true",
+                         help="replace whatever --out holds (without it, an existing file is never overwritten)")
+    certify.add_argument("--report", metavar="DIR", help="also write every report format into DIR")
+    certify.add_argument("--show", choices=SHOW, default="failures",
+                         help="cases to list after the counts (default failures)")
+    certify.add_argument("--maxfail", type=int, metavar="N",
+                         help="stop after N failing cases (the rest is not run; the report says so)")
+    certify.add_argument("--limit", type=int, default=25, metavar="N",
+                         help="cases listed in detail after the counts (default 25; 0: all)")
+    certify.add_argument("--no-progress", action="store_true", help="no progress bar")
+    differential.register_options(certify)  # --random N: the differential run of any implementation
+    certify.set_defaults(func=run_certify)
+
+    summary = subparsers.add_parser(
+        "summary", help="summarize a run log; render reports from it",
+        description="Print the summary of a run log and optionally render it. "
+                    "Exit status 1 when any case failed, errored, crashed or timed out or the protocol "
+                    "was broken, 2 when the run log cannot be read, 3 when the run is incomplete.")
+    summary.add_argument("runlog", metavar="RUNLOG")
+    summary.add_argument("--show", choices=SHOW, default="failures")
+    summary.add_argument("--limit", type=int, default=25, metavar="N",
+                         help="cases listed in detail (default 25; 0: all)")
+    summary.add_argument("--markdown", metavar="FILE")
+    summary.add_argument("--html", metavar="FILE")
+    summary.add_argument("--json", metavar="FILE", help="JSON summary ('-' for standard output)")
+    summary.add_argument("--junit", metavar="FILE")
+    summary.add_argument("--badge", metavar="FILE", help="shields.io endpoint badge JSON")
+    summary.add_argument("--report", metavar="DIR", help="every format into DIR")
+    summary.set_defaults(func=run_summary)
+
+
+class Terminated(BaseException):
+    """certify received SIGTERM or SIGHUP: stop like on Ctrl-C (kill the implementation, keep the log)."""
+
+
+@contextlib.contextmanager
+def _signals_interrupt():
+    """Turn SIGTERM and SIGHUP into :class:`Terminated` for the duration of a run, so that the
+    implementation's process group is killed and the run log closed on the way out (SIGKILL,
+    which cannot be caught, is covered by the transport's watchdog)."""
+    def handler(signum, frame):
+        raise Terminated(signum)
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            previous[signum] = signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
+def run_certify(args) -> int:
+    if getattr(args, "random", None) is not None or (
+            args.resume and args.out and differential.is_differential_log(args.out)):
+        return differential.main(args)
+    options = CertifyOptions(impl=args.impl, corpus=args.corpus, variant=args.variant, filters=args.filter,
+                             timeout=args.timeout, known_failures=args.known_failures, out=args.out,
+                             resume=args.resume, overwrite=args.overwrite, maxfail=args.maxfail,
+                             progress=False if args.no_progress else None, in_process=args.in_process)
+    if options.timeout <= 0:
+        print("gb16 certify: --timeout must be positive", file=sys.stderr)
+        return 2
+    if options.maxfail is not None and options.maxfail < 1:
+        print("gb16 certify: --maxfail must be a positive number of cases", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else (runlog.default_path(args.impl) if args.impl else None)
+    again = f"gb16 certify --resume --impl {shlex.quote(args.impl or 'SPEC')} --out {out}"
+    try:
+        with _signals_interrupt():
+            log = run_certification(options)
+    except (HarnessError, RunLogError) as exc:
+        print(f"gb16 certify: {printable(str(exc))}", file=sys.stderr)
+        if out and out.exists() and runlog.is_interrupted(out):
+            print(printable(f"the finished cases are kept in {out}; continue with: {again}"), file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, Terminated) as exc:
+        kill_all()
+        print(printable(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the "
+                        f"finished cases are kept in {out}; continue with: {again}"), file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
+    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit)
+
+
+def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = None, limit: int = 25,
+                      **files) -> int:
+    summary = summarize(log)
+    print(terminal.render(summary, show=show, limit=limit))
+    if report_dir:
+        for fmt, path in formats.write_reports(log, report_dir).items():
+            print(printable(f"wrote {path}"), file=sys.stderr)
+    for fmt, path in files.items():
+        if not path:
+            continue
+        text = formats.render(fmt, summary)
+        if path == "-":
+            sys.stdout.write(text)
+        else:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_text(text, encoding="utf-8")
+            print(printable(f"wrote {path}"), file=sys.stderr)
+    return terminal.exit_status(summary)
+
+
+def run_summary(args) -> int:
+    try:
+        log = runlog.read(args.runlog)
+    except RunLogError as exc:
+        print(f"gb16 summary: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    if args.json == "-":
+        summary = summarize(log)
+        sys.stdout.write(json_report.render(summary))
+        return terminal.exit_status(summary)
+    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, markdown=args.markdown,
+                             html=args.html,
+                             json=args.json, junit=args.junit, badge=args.badge)

@@ -1,0 +1,212 @@
+"""What every report says about one run, computed once from its run log: the counts, the
+verdict, the tallies per area, tier, fan and clause, the failures grouped by cause and the
+run's own sections.
+
+The renderers (terminal, markdown, html_page, json_report, junit, badge) only lay a
+:class:`Summary` out; none of them reads anything but the run log.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from gb16.tools.harness import attribution as attribution_module
+from gb16.tools.harness import runlog
+from gb16.tools.harness.compare import default_option, fans_involved
+from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
+from gb16.tools.reports import run_sections
+from gb16.tools.reports.case_text import FailureGroup, group_failures
+from gb16.tools.reports.verdict import Verdict, verdict
+
+
+@dataclass
+class Tally:
+    """Cases per status for one row of a table (an area, a fan, a clause, a tier)."""
+
+    key: str
+    counts: dict[str, int] = field(default_factory=lambda: {s: 0 for s in STATUSES})
+    ids: list[str] = field(default_factory=list)
+
+    def add(self, case: dict) -> None:
+        self.counts[case["status"]] += 1
+        self.ids.append(case["id"])
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def failed(self) -> int:
+        return sum(self.counts[s] for s in FAILING)
+
+    @property
+    def judged(self) -> int:
+        return self.total - self.counts["skipped"]
+
+    def rate(self) -> str:
+        return f"{100 * self.counts['pass'] / self.judged:.0f}%" if self.judged else "—"
+
+    def row(self) -> dict[str, Any]:
+        return {"cases": self.total, "pass": self.counts["pass"], "failed": self.failed,
+                "known": self.counts["known"], "skipped": self.counts["skipped"]}
+
+
+def tally_by(cases: Iterable[dict], keys_of) -> dict[str, Tally]:
+    """Tallies keyed by every key ``keys_of(case)`` yields, in first-seen order."""
+    tallies: dict[str, Tally] = {}
+    for case in cases:
+        for key in keys_of(case):
+            tallies.setdefault(key, Tally(key)).add(case)
+    return tallies
+
+
+@dataclass
+class Summary:
+    """Everything a report shows about one run."""
+
+    log: RunLog
+    counts: dict[str, int]
+    verdict: Verdict
+    by_area: dict[str, Tally]
+    by_tier: dict[str, Tally]
+    by_fan: dict[str, Tally]
+    by_clause: dict[str, Tally]
+    fans: dict[str, dict]
+    clauses: dict[str, dict]
+    runlog_sha256: str
+    attribution: Any = None      # tools/harness/attribution.Attribution
+    #: The run's own sections, shown by every format: results by feature and capability, and a
+    #: differential run's classes (tools/reports/run_sections.py).
+    sections: list = field(default_factory=list)
+
+    @property
+    def header(self) -> dict:
+        return self.log.header
+
+    @property
+    def impl(self) -> dict:
+        return self.log.header.get("implementation", {})
+
+    @property
+    def cases(self) -> list[dict]:
+        return self.log.cases
+
+    def failures(self) -> list[dict]:
+        return [c for c in self.log.cases if c["status"] in FAILING]
+
+    def not_compared(self) -> dict[str, dict[str, int]]:
+        """Per capability the implementation declared absent: in how many cases a field was
+        left out of the comparison (``fields``) and how many cases were not sent (``cases``)."""
+        found: dict[str, dict[str, int]] = {}
+        for case in self.log.cases:
+            for entry in case.get("uncompared") or []:
+                found.setdefault(entry["capability"], {"fields": 0, "cases": 0})["fields"] += 1
+            for capability in case.get("needs") or []:
+                found.setdefault(capability, {"fields": 0, "cases": 0})["cases"] += 1
+        return found
+
+    def not_compared_text(self) -> str | None:
+        """"not compared (capabilities declared absent): waits in 3 cases (judged on the rest); …"."""
+        parts = []
+        for capability, n in self.not_compared().items():
+            if n["fields"]:
+                parts.append(f"{capability} in {n['fields']} cases (judged on the rest)")
+            if n["cases"]:
+                parts.append(f"{n['cases']} cases needing {capability} not sent")
+        return ("not compared, for capabilities the implementation declares it lacks: " + "; ".join(parts)
+                + " — none of this counts as a pass of those capabilities") if parts else None
+
+    def failure_groups(self) -> list["FailureGroup"]:
+        """The failures grouped by cause, most frequent first."""
+        return group_failures(self.failures(), self.fan_label)
+
+    def unexpected_passes(self) -> list[dict]:
+        return [c for c in self.log.cases if c.get("unexpected_pass")]
+
+    def fan_label(self, fan_id: str) -> str:
+        fan = self.fans.get(fan_id)
+        if not fan or not (fan.get("zh") or fan.get("en")):
+            return str(fan_id)
+        return " ".join(str(fan[k]) for k in ("zh", "en") if fan.get(k))
+
+    def impl_label(self) -> str:
+        impl = self.impl
+        return f"{impl.get('name', '?')} {impl.get('version', '')} ({impl.get('language', '?')})".strip()
+
+    def declared_rulings(self) -> str:
+        rulings = self.impl.get("rulings") or {}
+        others = {k: v for k, v in sorted(rulings.items()) if v != default_option(k)}
+        edition = self.impl.get("edition")
+        if not others:
+            text = "the project's reading of every open ruling (the reference's)"
+        else:
+            text = ", ".join(f"{k}:{v}" for k, v in others.items()) + "; the project's reading elsewhere"
+        return text + (f"; edition {edition}" if edition else "")
+
+    def progress_note(self) -> str | None:
+        """Why the run is not complete, if it is not."""
+        if self.log.complete:
+            return None
+        selected = self.log.header.get("selected")
+        done = len(self.log.cases)
+        spec = self.log.header.get("impl_spec")
+        spec = shlex.quote(spec) if isinstance(spec, str) else "SPEC"
+        return (f"incomplete run: {done} of {selected} cases recorded (interrupted; "
+                f"continue it with `gb16 certify --resume --impl {spec} --out {self.log.path}`)")
+
+
+def summarize(log: RunLog) -> Summary:
+    cases = log.cases
+    counts = runlog.count_statuses(cases)
+    fans = {fan["id"]: fan for fan in log.header.get("fans", [])}
+    fan_order = {fan_id: i for i, fan_id in enumerate(fans)}
+    by_fan = tally_by(cases, lambda c: sorted(fans_involved(c.get("expected")),
+                                              key=lambda f: (fan_order.get(f, 999), f)))
+    by_fan = dict(sorted(by_fan.items(), key=lambda kv: (fan_order.get(kv[0], 999), kv[0])))
+    by_clause = tally_by(cases, lambda c: c.get("cites", []))
+    by_clause = dict(sorted(by_clause.items(), key=lambda kv: clause_sort_key(kv[0])))
+    attribution = attribution_module.for_log(log) if log.complete else None
+    for case in cases:
+        line = attribution.case_line(case["id"]) if attribution else None
+        if line:
+            case["attribution"] = line
+    sections = [s for s in (run_sections.attribution_section(log, attribution), run_sections.differential_section(log),
+                            run_sections.features_section(log)) if s]
+    return Summary(
+        log=log, counts=counts, attribution=attribution, sections=sections,
+        verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
+                        (log.footer or {}).get("stopped"), attribution),
+        by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
+        by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
+        by_fan=by_fan, by_clause=by_clause, fans=fans,
+        clauses=log.header.get("clauses", {}),
+        runlog_sha256=runlog.file_sha256(log.path))
+
+
+_CHINESE_NUMERALS = {c: i for i, c in enumerate("〇一二三四五六七八九十", 0)}
+
+
+def _numeral(text: str) -> int:
+    """一 → 1 … 十 → 10, 十一 → 11, 二十八 → 28; ASCII digits as they are."""
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        tens, _, units = text.partition("十")
+        return (_CHINESE_NUMERALS.get(tens, 1) if tens else 1) * 10 + (_CHINESE_NUMERALS.get(units, 0) if units else 0)
+    return _CHINESE_NUMERALS.get(text, 0)
+
+
+def clause_sort_key(anchor: str) -> tuple:
+    """Order anchors by source, then section and number as numbers (§二.2 before §二.10)."""
+    source, _, rest = anchor.partition(" ")
+    parts = re.findall(r"[0-9]+|[〇一二三四五六七八九十]+|[^0-9〇一二三四五六七八九十]+", rest)
+    key = []
+    for part in parts:
+        if part.isdigit() or all(ch in _CHINESE_NUMERALS for ch in part):
+            key.append((0, _numeral(part), ""))
+        else:
+            key.append((1, 0, part))
+    return ({"seed000": 0, "xinbian": 1, "mil": 2}.get(source, 3), source, key)

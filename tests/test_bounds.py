@@ -428,3 +428,31 @@ def test_a_python_function_returning_a_lone_surrogate_is_that_cases_error(tmp_pa
     log = runlog.read(out)
     assert {case["status"] for case in log.cases} == {"error"}
     assert all("lone surrogate" in case["message"] for case in log.cases)
+
+
+@pytest.mark.slow
+def test_report_files_gb16_did_not_write_are_kept_and_links_never_followed(tmp_path, capsys):
+    """--report refuses to replace a file of another program (unless --overwrite) or to write
+    through a link out of its folder; gb16's own report files it replaces freely."""
+    from gb16.tools.cli import main
+    log = tmp_path / "run.jsonl"
+    assert main(["certify", "--impl", "reference", "--filter", "seed-examples-1-*", "--out", str(log),
+                 "--no-progress", "--show", "none"]) == 0
+    folder = tmp_path / "report"
+    folder.mkdir()
+    (folder / "report.html").write_text("someone's page", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["summary", str(log), "--show", "none", "--report", str(folder)]) == 2
+    assert "gb16 did not write it" in capsys.readouterr().err
+    assert (folder / "report.html").read_text(encoding="utf-8") == "someone's page"
+    (folder / "report.html").unlink()
+    outside = tmp_path / "outside.md"
+    outside.write_text("not gb16's", encoding="utf-8")
+    (folder / "report.md").symlink_to(outside)
+    assert main(["summary", str(log), "--show", "none", "--report", str(folder)]) == 2
+    assert "never writes through a link" in capsys.readouterr().err
+    assert main(["certify", "--impl", "reference", "--filter", "seed-examples-1-*", "--out", str(log),
+                 "--overwrite", "--no-progress", "--report", str(folder / "report.md")]) == 2   # a file, not a folder
+    assert main(["summary", str(log), "--show", "none", "--report", str(folder), "--overwrite"]) == 0
+    assert outside.read_text(encoding="utf-8") == "not gb16's" and not (folder / "report.md").is_symlink()
+    assert main(["summary", str(log), "--show", "none", "--report", str(folder)]) == 0   # its own files again

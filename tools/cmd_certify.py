@@ -62,7 +62,8 @@ def register(subparsers) -> None:
     certify.add_argument("--resume", action="store_true",
                          help="continue the interrupted run in --out (give the same --impl: the run log's is never run)")
     certify.add_argument("--overwrite", action="store_true",
-                         help="replace whatever --out holds (without it, an existing file is never overwritten)")
+                         help="replace whatever --out holds (without it, an existing file is never overwritten), "
+                              "and report files in --report that gb16 did not write")
     certify.add_argument("--report", metavar="DIR", help="also write every report format into DIR")
     certify.add_argument("--show", choices=SHOW, default="failures",
                          help="cases to list after the counts (default failures)")
@@ -89,6 +90,8 @@ def register(subparsers) -> None:
     summary.add_argument("--junit", metavar="FILE")
     summary.add_argument("--badge", metavar="FILE", help="shields.io endpoint badge JSON")
     summary.add_argument("--report", metavar="DIR", help="every format into DIR")
+    summary.add_argument("--overwrite", action="store_true",
+                         help="replace report files in DIR that gb16 did not write (never through a link)")
     summary.set_defaults(func=run_summary)
 
 
@@ -115,6 +118,12 @@ def _signals_interrupt():
 
 
 def run_certify(args) -> int:
+    if args.report:
+        try:   # before the run, not after it
+            formats.check_folder(args.report, overwrite=args.overwrite)
+        except formats.ReportFolderError as exc:
+            print(f"gb16 certify: {printable(str(exc))}", file=sys.stderr)
+            return 2
     if getattr(args, "random", None) is not None or (
             args.resume and args.out and differential.is_differential_log(args.out)):
         return differential.main(args)
@@ -143,15 +152,20 @@ def run_certify(args) -> int:
         print(printable(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the "
                         f"finished cases are kept in {out}; continue with: {again}"), file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
-    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit)
+    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, overwrite=args.overwrite)
 
 
 def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = None, limit: int = 25,
-                      **files) -> int:
+                      overwrite: bool = False, **files) -> int:
     summary = summarize(log)
     print(terminal.render(summary, show=show, limit=limit))
     if report_dir:
-        for fmt, path in formats.write_reports(log, report_dir).items():
+        try:
+            written = formats.write_reports(log, report_dir, overwrite=overwrite)
+        except formats.ReportFolderError as exc:
+            print(f"gb16: {printable(str(exc))}", file=sys.stderr)
+            return 2
+        for fmt, path in written.items():
             print(printable(f"wrote {path}"), file=sys.stderr)
     for fmt, path in files.items():
         if not path:
@@ -176,6 +190,7 @@ def run_summary(args) -> int:
         summary = summarize(log)
         sys.stdout.write(json_report.render(summary))
         return terminal.exit_status(summary)
-    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, markdown=args.markdown,
+    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, overwrite=args.overwrite,
+                             markdown=args.markdown,
                              html=args.html,
                              json=args.json, junit=args.junit, badge=args.badge)

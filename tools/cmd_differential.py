@@ -131,7 +131,8 @@ def main(args) -> int:
             Path(args.json).parent.mkdir(parents=True, exist_ok=True)
             Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if getattr(args, "report", None):
-        for _, path in write_reports(runlog.read(options.out), args.report).items():
+        for _, path in write_reports(runlog.read(options.out), args.report,
+                                     overwrite=getattr(args, "overwrite", False)).items():
             print(printable(f"wrote {path}"), file=sys.stderr)
     return 1 if summary["unexplained"] else 0
 

@@ -24,14 +24,64 @@ def render(fmt: str, summary: Summary) -> str:
     return RENDERERS[fmt](summary)
 
 
-def write_reports(log: RunLog, directory: Path | str, formats: Iterable[str] = tuple(REPORT_FILES)) -> dict[str, Path]:
-    """Render *log* into *directory* in each format; returns format → path written."""
+#: The file in a report folder that names the files gb16 wrote there: those it replaces freely;
+#: any other file of the same name only with ``--overwrite``, and never through a link.
+MANIFEST = ".gb16-report"
+
+
+class ReportFolderError(Exception):
+    """A report file that gb16 will not replace (another program's file, or a link)."""
+
+
+def check_folder(directory: Path | str, formats: Iterable[str] = tuple(REPORT_FILES),
+                 overwrite: bool = False) -> None:
+    """Refuse, before anything is rendered, a report folder whose files gb16 did not write
+    (unless *overwrite*) or in which a report file is a link (never written through) or a folder."""
     directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise ReportFolderError(f"--report {directory} is not a folder")
+    ours = _written_before(directory)
+    for fmt in formats:
+        path = directory / REPORT_FILES[fmt]
+        if path.is_symlink():
+            if not overwrite:
+                raise ReportFolderError(f"{path} is a link; gb16 never writes through a link "
+                                        "(--overwrite replaces the link with a file)")
+        elif path.is_dir():
+            raise ReportFolderError(f"{path} is a folder; give another --report folder")
+        elif path.exists() and path.name not in ours and not overwrite:
+            raise ReportFolderError(f"{path} exists and gb16 did not write it (it is not named in "
+                                    f"{directory / MANIFEST}); give --overwrite to replace it, or another folder")
+
+
+def write_reports(log: RunLog, directory: Path | str, formats: Iterable[str] = tuple(REPORT_FILES),
+                  overwrite: bool = False) -> dict[str, Path]:
+    """Render *log* into *directory* in each format; returns format → path written.  Raises
+    :class:`ReportFolderError` as :func:`check_folder` says."""
+    directory, formats = Path(directory), list(formats)
+    check_folder(directory, formats, overwrite)
     directory.mkdir(parents=True, exist_ok=True)
     summary = summarize(log)
     written = {}
     for fmt in formats:
         path = directory / REPORT_FILES[fmt]
+        if path.is_symlink():
+            path.unlink()   # the link itself, never what it points to
         path.write_text(render(fmt, summary), encoding="utf-8")
         written[fmt] = path
+    manifest = directory / MANIFEST
+    names = sorted(_written_before(directory) | {p.name for p in written.values()})
+    if manifest.is_symlink():
+        manifest.unlink()
+    manifest.write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
     return written
+
+
+def _written_before(directory: Path) -> set[str]:
+    """The report files gb16 wrote into *directory* (its manifest, read only when it is a small
+    regular file)."""
+    manifest = directory / MANIFEST
+    if manifest.is_symlink() or not manifest.is_file() or manifest.stat().st_size > 4096:
+        return set()
+    return {line.strip() for line in manifest.read_text(encoding="utf-8", errors="replace").splitlines()} \
+        & set(REPORT_FILES.values())

@@ -30,9 +30,20 @@ def _chicken_beside_self_drawn(inp, result, fans):
     return fans
 
 
+# 13d. 绿一色 only with 发 (xinbian 第七章 3: 由 23468 条及发字中的任意牌组成 — 发 may be absent): a
+# form of a fan that the generators reached only once the reach table asked for it
+def _all_green_needs_green_dragon(inp, result, fans):
+    interp = result["interpretation"]
+    pair = (interp.get("pair") or {}).get("tiles", "")
+    if fans.get("all_green") and "7z" not in pair and not any("7z" in g.tiles for g in interp_sets(interp)):
+        fans.pop("all_green")
+    return fans
+
+
 #: (bug name, scorer factory, words the violation must contain (a tuple: all of them), examples)
 BUGS = [
     ("a kong counted as 四归一", lambda: patched("hog", edit_fans(_kong_as_tile_hog)), "四归一", None),
     ("门风刻 dropped beside the same 圈风刻", lambda: patched("wind", edit_fans(_same_wind_once)), "门风刻", None),
     ("无番和 beside 自摸", lambda: patched("chicken", edit_fans(_chicken_beside_self_drawn)), "无番和", None),
+    ("绿一色 only with 发", lambda: patched("green_needs_fa", edit_fans(_all_green_needs_green_dragon)), "绿一色", None),
 ]

@@ -226,9 +226,9 @@ def test_planted_gb13_bug_is_also_caught_by_the_corpus(prop, bug, make, words, e
     cases and the properties catch the same mistakes independently."""
     from gb16.tools.harness.compare import compare, select_expectation
     scorer = make()
-    failed = [c["id"] for c in corpus_cases
-              if compare(select_expectation(c, {}).expected, scorer(c["input"]))]
-    assert failed, f"no corpus case catches {bug}"
+    cases = [c for c in corpus_cases if not prop.startswith("gb13") or c["input"].get("variant") == "gb13"]
+    assert any(compare(select_expectation(c, {}).expected, scorer(c["input"])) for c in cases), \
+        f"no corpus case catches {bug}"
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,8 @@ FLOORS = {
     3: ("gb16.tools.cli", "gb16.tools.cmd_"),                                   # commands
     2: ("gb16.tools.reports", "gb16.tools.explain_text"),                        # renderers
     1: ("gb16.tools.harness", "gb16.tools.differential", "gb16.tools.adapters"),  # harness, differential
-    0: ("gb16.reference", "gb16.corpus", "gb16.docs"),                           # reference and corpus
+    0: ("gb16.reference", "gb16.corpus", "gb16.docs",                            # reference and corpus,
+        "gb16.tools.safe_text"),           # and others' text made safe (standard library only)
 }
 
 

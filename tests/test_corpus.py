@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from gb16.tools.corpus_cli import GB13_PRINCIPLES, TARGETS, coverage, lint, reference_failures, rulings_index
+from gb16.tools.corpus_checks import GB13_PRINCIPLES, TARGETS, coverage, lint, reference_failures, rulings_index
 from gb16.tools.harness.corpus import case_variant, load_corpus
 
 
@@ -148,7 +148,7 @@ def test_flatten_separates_inputs_from_expectations(tmp_path):
 
 def test_every_delta_is_pinned_and_an_unpinned_one_is_found(corpus):
     from gb16.reference import rules as R
-    from gb16.tools.corpus_cli import delta_problems
+    from gb16.tools.corpus_checks import delta_problems
     assert delta_problems(corpus) == []
     pinned = [c for c in corpus.cases if any(a.get("delta") == "kongs-add-concealed-kong" for a in c.get("alternatives", []))]
     assert pinned

@@ -12,7 +12,7 @@ import pytest
 from gb16.reference import score
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.corpus_cli import ruling_problems
+from gb16.tools.corpus_checks import ruling_problems
 from gb16.tools.harness.compare import option_expectations
 from gb16.tools.differential.verdict import admissible_fan_lists
 from gb16.tools.harness import compare as cmp

@@ -19,8 +19,8 @@ from gb16.tools.safe_text import printable
 #: --help.  Only the module of the command run is imported (``gb16 score`` does not load the kit).
 COMMAND_MODULES = {
     "gb16.tools.cmd_score": ("score", "explain", "waits"),
-    "gb16.tools.bench": ("bench",),
-    "gb16.tools.corpus_cli": ("corpus",),             # corpus check | coverage | flatten
+    "gb16.tools.cmd_bench": ("bench",),
+    "gb16.tools.cmd_corpus": ("corpus",),             # corpus check | coverage | flatten
     "gb16.tools.cmd_properties": ("properties",),
     "gb16.properties.proofs": ("prove",),
     "gb16.tools.cmd_certify": ("certify", "summary"),

@@ -80,6 +80,8 @@ def _features(case: Case) -> frozenset[str]:
             out.add("big_three_winds+terminal_pung")   # 三风刻's 不计幺九刻 is per set (xinbian 第七章 38)
         if "little_four_winds" in holds and any(g.tiles[0][1] != "z" and g.tiles[0][0] in "19" for g in f.pungs()):
             out.add("little_four_winds+terminal_pung")   # so is 小四喜's (第七章 9)
+        if "big_four_winds" in holds and any(g.tiles[0][1] != "z" and g.tiles[0][0] in "19" for g in f.pungs()):
+            out.add("big_four_winds+terminal_pung")   # and 大四喜's, under the project's reading of R-009
         # a 不计 at stake: both fans' definitions hold on the reading (gb16.properties.rulebook)
         out.update(f"excludes:{fan}>{other}" for fan in holds for other in whole_exclusions(fan, case.variant)
                    if other in holds)
@@ -204,6 +206,10 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
                                     "三风刻 removes the 幺九刻 of its own pungs only (xinbian 第七章 38)"),
                               Claim("little_four_winds+terminal_pung", 0.01,
                                     "小四喜 removes the 幺九刻 of its own pungs only (xinbian 第七章 9)"),
+                              Claim("big_four_winds+terminal_pung", 0.01,
+                                    "大四喜 removes the 幺九刻 of its own pungs only (R-009, option B)"),
+                              Claim("excludes:four_pure_shifted_pungs>all_pungs", 0.01,
+                                    "一色四节高 with a fifth pung: its 不计碰碰和 (xinbian 第七章 15)"),
                               Claim("sole:full_flush>no_honors", 0.01, "only 清一色 keeps 无字 out (xinbian 第七章 22)"),
                               Claim("excludes:quadruple_chow>two_terminal_chows", 0.01,
                                     "一色四同顺 beside a fifth chow forming 老少副 (xinbian 第六章 5)"),

@@ -55,10 +55,13 @@ def expected_terminal_pungs(counts: Counter, interp: dict, case_input: dict, var
     return max(0, sum(1 for g in candidates if id(g) not in removed) - fewer)
 
 
-#: the default profiles and the hands where a 不计 acts on sets (大三元, 大四喜, 三风刻) or nothing
-#: holds (无番和)
+#: the default profiles and the hands where a 不计 acts on sets (大三元, 大四喜 — beside a numbered
+#: terminal pung too, R-009 —, 三风刻) or nothing holds (无番和), and 一色四节高 with a fifth pung
+#: (its 不计碰碰和, xinbian 第七章 15)
 EXCLUSION_PROFILES = S.PROFILES + ("plain", "plain", "plain", "target:big_four_winds", "target:big_three_dragons",
-                                  "target:big_three_winds", "target:big_three_dragons", "honours")
+                                  "target:big_three_winds", "target:big_three_dragons", "honours",
+                                  "target:big_four_winds_terminal_pung", "target:big_four_winds_terminal_pung",
+                                  "target:four_shifted_pungs_all_pungs", "target:four_shifted_pungs_all_pungs")
 
 #: the hands where one entry of the fan table is all that decides (drawn for half the examples):
 #: 三色三节高 formed twice (it counts once, seed000 §二.8), 一色四同顺 beside the other terminal

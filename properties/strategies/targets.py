@@ -14,7 +14,9 @@ the hand is drawn from (gb16.properties.strategies.hand) — aimed at one of:
   ``quadruple_chow_terminal_pair``: 一色四同顺 of 123/789 with the other terminal chow of its
   suit, whose 老少副 the 四顺子 fan excludes (xinbian 第六章 5); ``big_three_winds_terminal_pung``:
   三风刻 beside a numbered terminal pung, which its per-set 不计幺九刻 leaves counted, and
-  ``little_four_winds_terminal_pung``, the same beside 小四喜;
+  ``little_four_winds_terminal_pung`` and ``big_four_winds_terminal_pung``, the same beside 小四喜
+  and 大四喜 (R-009); ``four_shifted_pungs_all_pungs``: 一色四节高 with a fifth pung, whose 碰碰和
+  it excludes;
   ``full_flush_terminal_pung``: 清一色 with a 1 or 9 pung, where only 清一色 excludes 无字;
   ``two_concealed_kongs``: exactly two kongs, both concealed, beside chows, where only 双暗杠's
   own 不计双暗刻 keeps 双暗刻 out;
@@ -145,6 +147,16 @@ def plan(draw, target: str | None = None) -> Plan:
         t = f"{draw(st.sampled_from((1, 9)))}{s}"
         return Plan(target, [_pung(w) for w in winds[:3]] + [_pung(t)], forced_pair=winds[3],
                     palette=_tiles_of(range(1, 10), honours=DRAGON_TILES))
+    if target == "big_four_winds_terminal_pung":
+        # 大四喜 and a pung of a numbered 1 or 9: under the project's reading of R-009 its 不计
+        # 幺九刻 is for its four wind pungs only, so this pung still counts.  Asked for by name.
+        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        return Plan(target, [_pung(w) for w in winds] + [_pung(t)])
+    if target == "four_shifted_pungs_all_pungs":
+        # 一色四节高 with a fifth pung: 碰碰和 holds and 一色四节高 does not count it (xinbian
+        # 第七章 15 不计碰碰和), in gb16 as in gb13.  Asked for by name.
+        a = draw(st.integers(1, 6))
+        return Plan(target, [_pung(f"{a + k}{s}") for k in range(4)], kinds="p")
     if target == "full_flush_terminal_pung":
         # 清一色 of pungs with a pung of 1 or 9: neither 断幺 nor 平和 holds on any reading (five
         # pungs never read as five chows), so 清一色's own 不计无字 is the only one at stake

@@ -66,6 +66,36 @@ FLAG_TERMS = Terms(
 )
 
 
+def command_arguments(case_input) -> str | None:
+    """A case input as the arguments of ``gb16 score`` / ``gb16 explain`` that give it, for a
+    shell: the hand string quoted (with its ``，点和X`` / ``，自摸X`` suffix, added when the input
+    gives ``win_tile`` and ``win_by`` as fields), then the flags of :data:`FLAG_TERMS` for the
+    other fields that are set (an unset wind is no wind: nothing is written).  None when the input
+    has no hand string."""
+    import shlex
+    if not isinstance(case_input, dict) or not isinstance(case_input.get("hand"), str):
+        return None
+    hand, rest = case_input["hand"], []
+    try:
+        has_suffix = parse_hand(hand).suffix_win_by is not None
+    except InputError:
+        has_suffix = True  # a hand that cannot be read is shown as it is
+    win_tile, win_by = case_input.get("win_tile"), case_input.get("win_by")
+    if not has_suffix and win_by in WIN_BY and isinstance(win_tile, str):
+        hand += ("，自摸" if win_by == "self_draw" else "，点和") + win_tile
+    elif not has_suffix:
+        rest += [f"--win {shlex.quote(str(win_tile))}"] if win_tile is not None else []
+        rest += [FLAG_TERMS[win_by]] if win_by in WIN_BY else []
+    for name, flag in (("variant", "--variant"), ("prevalent_wind", "--prevalent"), ("seat_wind", "--seat"),
+                       ("flowers", "--flowers")):
+        value = case_input.get(name)
+        if value not in (None, "") and not (name == "variant" and value == "gb16") \
+                and not (name == "flowers" and value == 0):
+            rest.append(f"{flag} {shlex.quote(str(value))}")
+    rest += [FLAG_TERMS[f] for f in FLAGS if case_input.get(f) is True]
+    return " ".join([shlex.quote(hand), *rest])
+
+
 @dataclass(frozen=True)
 class Hand:
     """A validated winning hand: the standing tiles, the melds and the circumstances."""

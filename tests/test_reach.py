@@ -30,7 +30,8 @@ def test_every_claim_names_a_real_property_and_feature():
             assert c.feature.split(":")[0] in ("fan", "links>=3", "links>=4", "big_combination_choice", "flowers",
                                                "win_by", "concealed", "melded_all", "single_formal_wait",
                                                "waits", "shape", "below_minimum", "twice", "sole", "excludes",
-                                               "big_three_winds+terminal_pung", "little_four_winds+terminal_pung", "family",
+                                               "big_three_winds+terminal_pung", "little_four_winds+terminal_pung",
+                                               "big_four_winds+terminal_pung", "family",
                                                "melds", "form", "variant"), c.feature
 
 

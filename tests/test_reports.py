@@ -21,7 +21,7 @@ from gb16.tools.harness import runlog
 from gb16.tools.reports import badge, html_page, json_report, junit, markdown, terminal
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main as cli_main
-from gb16.tools.reports.formats import REPORT_FILES, write_reports
+from gb16.tools.reports.formats import MANIFEST, REPORT_FILES, write_reports
 from gb16.tools.reports.hand_display import parse_hand_for_display, tile_glyph
 from gb16.tools.reports.html_page import clause_id
 from gb16.tools.reports.summary import summarize
@@ -85,7 +85,7 @@ def test_summary_command_exit_status(mixed_log, clean_log, capsys):
 
 def test_summary_writes_every_format(mixed_log, tmp_path, capsys):
     assert cli_main(["summary", str(mixed_log.path), "--show", "none", "--report", str(tmp_path)]) == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(REPORT_FILES.values())
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*REPORT_FILES.values(), MANIFEST])
 
 
 def test_an_interrupted_run_says_so(clean_log, tmp_path):

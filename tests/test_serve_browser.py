@@ -78,7 +78,7 @@ def page(browser, server):
     return open_
 
 
-def wait_text(driver, selector: str, expected: str, timeout: float = 20) -> None:
+def wait_text(driver, selector: str, expected: str, timeout: float = 60) -> None:
     def shown(d):
         found = d.find_elements(By.CSS_SELECTOR, selector)
         return found and found[0].is_displayed() and found[0].text.strip() == expected

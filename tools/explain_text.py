@@ -12,13 +12,12 @@ with the package (:func:`ruling_decision`).
 from __future__ import annotations
 
 import re
-import shlex
 
 from tabulate import tabulate
 
 from gb16.reference import table
 from gb16.reference import tiles as T
-from gb16.reference.errors import InputError
+from gb16.reference.hand import command_arguments
 from gb16.reference.notation import parse_hand
 
 #: The rule page's names of the shapes that are not five sets and a pair.
@@ -212,34 +211,11 @@ def format_explanation(report: dict) -> str:
 
 # -- a case input as a command line ---------------------------------------------------------
 
-#: The fields of a case input and the flags of ``gb16 score`` / ``gb16 explain`` that give them.
-FIELD_FLAGS = {"variant": "--variant", "prevalent_wind": "--prevalent", "seat_wind": "--seat", "flowers": "--flowers"}
-FLAG_FIELDS = ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
-
-
 def explain_command(case_input) -> str | None:
-    """The ``gb16 explain`` line that scores ``case_input`` as it is, for a shell: the hand with its
-    ``，点和X`` / ``，自摸X`` suffix (added when the input gives ``win_tile`` and ``win_by`` as
-    fields), then the flags of the other fields.  None when the input has no hand string."""
-    if not isinstance(case_input, dict) or not isinstance(case_input.get("hand"), str):
-        return None
-    hand, rest = case_input["hand"], []
-    try:
-        has_suffix = parse_hand(hand).suffix_win_by is not None
-    except InputError:
-        has_suffix = True  # a hand that cannot be read is shown as it is
-    win_tile, win_by = case_input.get("win_tile"), case_input.get("win_by")
-    if not has_suffix and win_by in ("discard", "self_draw") and isinstance(win_tile, str):
-        hand += ("，自摸" if win_by == "self_draw" else "，点和") + win_tile
-    elif not has_suffix:
-        rest += [f"--win {shlex.quote(str(win_tile))}"] if win_tile is not None else []
-        rest += [{"discard": "--discard", "self_draw": "--self-draw"}[win_by]] if win_by in ("discard", "self_draw") else []
-    for field, flag in FIELD_FLAGS.items():
-        if case_input.get(field) not in (None, "") and not (field == "variant" and case_input[field] == "gb16") \
-                and not (field == "flowers" and case_input[field] == 0):
-            rest.append(f"{flag} {shlex.quote(str(case_input[field]))}")
-    rest += ["--" + f.replace("_", "-") for f in FLAG_FIELDS if case_input.get(f) is True]
-    return " ".join(["gb16 explain", shlex.quote(hand), *rest])
+    """The ``gb16 explain`` line that scores ``case_input`` as it is, for a shell
+    (:func:`gb16.reference.hand.command_arguments`); None when the input has no hand string."""
+    arguments = command_arguments(case_input)
+    return None if arguments is None else f"gb16 explain {arguments}"
 
 
 # -- the rulings, as installed --------------------------------------------------------------

@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
+from gb16.reference.hand import command_arguments
 from gb16.reference import tiles as T
 from gb16.reference.shapes import KNITTED_SETS
 from gb16.tools.differential import handgen, handgen13
@@ -317,12 +318,6 @@ def hand(seed: int, index: int, variant: str, families: tuple[Family, ...] = CAT
 
 
 def hand_text(case: dict) -> str:
-    """A hand as ``gb16 explain`` takes it: the notation with its suffix, then the winds, the
-    flowers and the flags that are set (an unset wind is no wind, and is not printed)."""
-    text = f"{case['hand']}，{'自摸' if case.get('win_by') == 'self_draw' else '点和'}{case.get('win_tile')}"
-    for key, flag in (("prevalent_wind", "--prevalent"), ("seat_wind", "--seat"), ("flowers", "--flowers")):
-        if case.get(key):
-            text += f" {flag} {case[key]}"
-    if case.get("variant") == "gb13":
-        text += " --variant gb13"
-    return text + "".join(f" --{k.replace('_', '-')}" for k in FLAGS if case.get(k))
+    """A hand as ``gb16 explain`` takes it (:func:`gb16.reference.hand.command_arguments`): the
+    notation with its suffix, quoted, then the winds, flowers and flags that are set."""
+    return command_arguments(case) or str(case.get("hand"))

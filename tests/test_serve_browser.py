@@ -223,7 +223,7 @@ def tap_case(d, case_input: dict) -> None:
 
 def _seed_examples():
     """The first case of each of the rule page's §四 examples that scores (the page's own
-    hand), with its hand-worked total."""
+    hand), with its hand-worked total; §四.1 and §四.4 are tapped above, in detail."""
     import json
     from gb16.corpus import ROOT
     cases = json.loads((ROOT / "cases" / "00_seed_examples.json").read_text(encoding="utf-8"))["cases"]
@@ -232,7 +232,7 @@ def _seed_examples():
         number = case["id"].split("-")[2]
         if "total" in case["expect"]:
             firsts.setdefault(number, case)
-    return [firsts[n] for n in sorted(firsts)]
+    return [firsts[n] for n in sorted(firsts) if n not in ("1", "4")]
 
 
 @pytest.mark.parametrize("case", _seed_examples(), ids=lambda c: c["id"])

@@ -37,6 +37,7 @@ pytest.importorskip("starlette")
 
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -83,7 +84,9 @@ def wait_text(driver, selector: str, expected: str, timeout: float = 60) -> None
         found = d.find_elements(By.CSS_SELECTOR, selector)
         return found and found[0].is_displayed() and found[0].text.strip() == expected
     try:
-        WebDriverWait(driver, timeout).until(shown)
+        # the page draws its results again as answers arrive: an element found a moment ago may be
+        # replaced (a stale reference), which is not an answer yet
+        WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(shown)
     except Exception:
         found = driver.find_elements(By.CSS_SELECTOR, selector)
         errors = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".error") if e.is_displayed()]
@@ -92,13 +95,29 @@ def wait_text(driver, selector: str, expected: str, timeout: float = 60) -> None
 
 def choose(driver, name: str, value: str) -> None:
     """Click the label of a radio button (they are drawn as segmented buttons)."""
-    driver.find_element(By.XPATH, f"//input[@name='{name}'][@value='{value}']/parent::label").click()
+    _click(driver, f"input[name='{name}'][value='{value}']", label=True)
 
 
 def tap(driver, mode: str, *tiles: str) -> None:
     choose(driver, "mode", mode)
     for t in tiles:
-        driver.find_element(By.CSS_SELECTOR, f"#palette .tile[data-tile='{t}']").click()
+        _click(driver, f"#palette .tile[data-tile='{t}']")
+
+
+def _click(driver, selector: str, label: bool = False) -> None:
+    """Click the element the page shows for ``selector`` now (its label, with ``label``): the
+    page is drawn again after a tap, so an element found just before may already have been
+    replaced (a stale reference)."""
+    def find():
+        found = driver.find_element(By.CSS_SELECTOR, selector)
+        return found.find_element(By.XPATH, "parent::label") if label else found
+    for _ in range(5):
+        try:
+            find().click()
+            return
+        except StaleElementReferenceException:
+            continue
+    find().click()
 
 
 def test_tapping_seed_example_1_gives_165_and_its_link_opens_on_it(page):

@@ -20,7 +20,8 @@ finishing last on one core.
 from __future__ import annotations
 
 #: test files collected first, longest first (CPU seconds of a whole-suite run); the rest keep their order
-FIRST = ("tests/test_proofs.py", "tests/test_mutants.py", "tests/test_properties.py", "tests/test_differential.py",
+FIRST = ("tests/test_proofs.py", "tests/test_mutants.py", "tests/test_properties.py", "tests/test_planted.py",
+         "tests/test_differential.py",
          "tests/test_fuzz_batch.py", "tests/test_harness.py", "tests/test_reach.py",
          "tests/test_properties_strategies.py", "tests/test_attribution.py", "tests/test_packaging.py",
          "tests/test_serve_browser.py")

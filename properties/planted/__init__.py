@@ -1,6 +1,6 @@
 """Planted bugs: for every property, scorers with one rule broken each (wrappers around the
 reference), which the property must catch through its own check — the proof that the
-property can fail (tests/test_properties.py runs each at the ci budget).
+property can fail (tests/test_planted.py runs each at the ci budget).
 
 One module per property, named as the property's own (gb16.properties.invariants.pNN_name
 beside gb16.properties.planted.pNN_name); base.py holds the shared wrappers.  The bugs only

@@ -1,6 +1,6 @@
 """Planted bugs for property 6 (one_big_combination, gb16.properties.invariants.p06_one_big_combination):
 scorers with one rule broken each, which the property must catch through its own check
-(tests/test_properties.py runs them; they never judge anything)."""
+(tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 

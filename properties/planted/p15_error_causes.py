@@ -1,6 +1,6 @@
 """Planted bugs for property 15 (error_causes, gb16.properties.invariants.p15_error_causes):
 scorers with one rule broken each, which the property must catch through its own check
-(tests/test_properties.py runs them; they never judge anything)."""
+(tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Planted bugs for property 17 (gb13_definition_consistency, gb16.properties.invariants.p17_gb13_definition_consistency):
 scorers with one gb13 fan definition broken each, which the property must catch through its own
-check (tests/test_properties.py runs them; they never judge anything)."""
+check (tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 

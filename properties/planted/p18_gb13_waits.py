@@ -1,6 +1,6 @@
 """Planted bugs for property 18 (gb13_waits, gb16.properties.invariants.p18_gb13_waits):
 scorers with the gb13 waits broken, which the property must catch through its own check
-(tests/test_properties.py runs them; they never judge anything)."""
+(tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 

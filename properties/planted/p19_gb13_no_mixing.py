@@ -1,6 +1,6 @@
 """Planted bugs for property 19 (gb13_no_mixing, gb16.properties.invariants.p19_gb13_no_mixing):
 scorers that take the wrong one of competing gb13 readings, which the property must catch
-through its own check (tests/test_properties.py runs them; they never judge anything)."""
+through its own check (tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Planted bugs for property 20 (gb13_win_method, gb16.properties.invariants.p20_gb13_win_method):
 scorers with a gb13 win-method rule broken, which the property must catch through its own check
-(tests/test_properties.py runs them; they never judge anything)."""
+(tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 

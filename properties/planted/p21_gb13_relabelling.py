@@ -1,6 +1,6 @@
 """Planted bugs for property 21 (gb13_relabelling, gb16.properties.invariants.p21_gb13_relabelling):
 gb13 fan detections that depend on a label, which the property must catch through its own
-check (tests/test_properties.py runs them; they never judge anything)."""
+check (tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 

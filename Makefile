@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml constraints.txt
 report: $(STAMP)
 	$(BIN)/gb16 report
 
+# The rule page the fan table is checked against (tests/test_table_command.py), where it sits
+# beside the checkout; GB16_RULE_PAGE=PATH names another.
+RULE_PAGE ?= $(firstword $(wildcard ../shared/seeds/000_*.txt))
+export GB16_RULE_PAGE ?= $(RULE_PAGE)
+
 # the whole suite, on every core (pytest-xdist)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto

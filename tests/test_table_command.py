@@ -4,6 +4,7 @@ the fan/clause/area × implementation matrices and the interop view from run log
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -19,8 +20,12 @@ FIXTURES = ROOT / "tests" / "fixtures" / "harness"
 EXAMPLES = ROOT / "tools" / "examples"
 
 
-#: The rule page (seed000) as the project received it, kept verbatim beside the tests.
-RULE_PAGE = ROOT / "tests" / "fixtures" / "rule_page" / "seed000.txt"
+#: The rule page (seed000) the fan table is checked against: GB16_RULE_PAGE, which `make test`
+#: sets where the rule page sits beside the checkout (Makefile RULE_PAGE); a checkout without it
+#: skips the two comparisons with the page itself.
+RULE_PAGE = Path(os.environ.get("GB16_RULE_PAGE") or "/nonexistent")
+needs_rule_page = pytest.mark.skipif(not RULE_PAGE.is_file(),
+                                     reason="GB16_RULE_PAGE names no rule page (make test sets it when one is there)")
 
 #: A few rows in the rule page's own layout (name, points, 计入次数 and text run together).
 PAGE = """三、82番逐项适用表
@@ -52,6 +57,7 @@ def test_fan_table_from_data():
     assert sum(c == "不适用" for c in counting.values()) == 8
 
 
+@needs_rule_page
 def test_fans_json_agrees_with_the_rule_page(capsys):
     page_rows = parse_rule_page_table(RULE_PAGE.read_text(encoding="utf-8"))
     assert len(page_rows) == 82
@@ -60,6 +66,7 @@ def test_fans_json_agrees_with_the_rule_page(capsys):
     assert "82 rows of the rule page's §三 table compared" in capsys.readouterr().out
 
 
+@needs_rule_page
 def test_check_finds_each_kind_of_difference(tmp_path, capsys):
     text = RULE_PAGE.read_text(encoding="utf-8")
     text = text.replace("大四喜88一次", "大四喜64一次")                        # points

@@ -25,9 +25,8 @@ hand; ``impl-crash``, ``impl-timeout``, ``impl-invalid``, ``impl-errored`` for f
 from __future__ import annotations
 
 from gb16.reference import table
-from gb16.reference.hand import hand_from_input
-from gb16.reference.errors import InputError
-from gb16.reference.scoring import admissible_interpretations
+from gb16.reference.rules import DEFAULT
+from gb16.tools.harness.evidence import answers
 
 FAULT_STATUS = {"errored": "error", "invalid": "error", "crash": "crash", "timeout": "timeout",
                 "skipped": "skipped"}
@@ -42,17 +41,9 @@ def fan_counts(result: dict) -> dict[str, int]:
 
 def admissible_fan_lists(case: dict, rules=None) -> list[dict[str, int]]:
     """The fan lists (id → count) a scorer may report for ``case`` at the best total (under
-    ``rules``, default the project's reading)."""
-    try:
-        interps = admissible_interpretations(hand_from_input(case), rules)
-    except InputError:
-        return []
-    lists = []
-    for interp in interps:
-        counts = {f: len(o) for f, o in interp.fans.items()}
-        if counts not in lists:
-            lists.append(counts)
-    return lists
+    ``rules``, default the project's reading): the admissible answers of
+    :mod:`gb16.tools.harness.evidence`, which attribution weighs too."""
+    return [{f: count for f, (count, _) in fans.items()} for fans in answers(case, rules or DEFAULT).lists]
 
 
 def fan_differences(ref: dict, impl: dict) -> list[tuple[str, int, int]]:

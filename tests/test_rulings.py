@@ -16,6 +16,7 @@ from gb16.tools.corpus_checks import ruling_problems
 from gb16.tools.harness.compare import option_expectations
 from gb16.tools.differential.verdict import admissible_fan_lists
 from gb16.tools.harness import compare as cmp
+from gb16.tools.harness import evidence
 from gb16.tools.harness.corpus import load_corpus
 
 CORPUS = load_corpus()
@@ -146,9 +147,15 @@ def test_the_example_test_fails_when_a_delta_admits_nothing_new():
     (example,) = R.DELTAS["two-terminal-chows-repeatable"]["examples"]
     broken = json.loads(json.dumps(R.DELTAS["two-terminal-chows-repeatable"]))
     broken.pop("data")
-    with mock.patch.dict(R.DELTAS, {"two-terminal-chows-repeatable": broken}):
-        rules = Rules.parse(deltas=["two-terminal-chows-repeatable"])
-        assert example["admissible_under_delta"] not in admissible_fan_lists(example["input"], rules)
+    rules = Rules.parse(deltas=["two-terminal-chows-repeatable"])
+    assert example["admissible_under_delta"] in admissible_fan_lists(example["input"], rules)  # remembered now
+    try:
+        with mock.patch.dict(R.DELTAS, {"two-terminal-chows-repeatable": broken}):
+            evidence.forget()
+            rules = Rules.parse(deltas=["two-terminal-chows-repeatable"])
+            assert example["admissible_under_delta"] not in admissible_fan_lists(example["input"], rules)
+    finally:
+        evidence.forget()  # no answer under the broken delta outlives the patch
 
 
 def test_editions_apply_all_their_deltas():

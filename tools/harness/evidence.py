@@ -88,6 +88,12 @@ def answers(case_input: dict, rules: Rules) -> Answers:
     return found
 
 
+def forget() -> None:
+    """Drop every remembered answer: for a process that changes the rule data it scores
+    under (a test planting a bug in a delta), so no answer outlives the data it came from."""
+    _ANSWERS.clear()
+
+
 def score_under(case_input: dict, rules: Rules) -> dict:
     """``reference.score(case_input, rules=rules)``, remembered."""
     return answers(case_input, rules).best

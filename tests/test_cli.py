@@ -184,3 +184,32 @@ def test_an_unstated_wind_is_named_among_the_rulings_that_decided():
     assert "R-020 Winds that are not stated" in p.stdout
     p = gb16("explain", "147m 258p 369s 111z 555z 66z，自摸6z", "--prevalent", "S", "--seat", "W")
     assert "R-020" not in p.stdout
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [["table", "rulings"], ["score", "123m456m789m123p456p789p11s", "--win", "1s",
+                                                         "--discard"]])
+def test_a_full_disk_on_standard_output_is_a_message_not_a_traceback(args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "gb16.tools.cli", *args], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "error output_failed" in done.stderr and "No space left" in done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path):
+    """``gb16 score --batch … | head -1``: the reader closes the pipe after one line while
+    the command still has far more than a pipe holds to write; exit 0, nothing on stderr."""
+    line = json.dumps({"variant": "gb16", "hand": "123m456m789m123p456p789p11s", "win_tile": "1s",
+                       "win_by": "discard"})
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text((line + "\n") * 2000)
+    with lines.open() as stdin:
+        proc = subprocess.Popen([sys.executable, "-m", "gb16.tools.cli", "score", "--batch"], stdin=stdin,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert err == ""

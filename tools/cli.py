@@ -9,7 +9,9 @@ command needs an extra that is not installed (the message names it, gb16.tools.e
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import sys
 
 from gb16.tools import extras
@@ -106,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         print(extras.message(*lacking), file=sys.stderr)
         return extras.EXIT_MISSING_EXTRA
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk shows here, not as a message from the interpreter's exit
+        return status
     except ModuleNotFoundError as exc:  # an extra's module imported on the way (gb16.tools.extras)
         extra = extras.extra_of_module(exc.name or "")
         if extra is None:
@@ -117,7 +121,37 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        # the reader went away (``gb16 table rulings | head``): nothing more to say, to anyone
+        _quiet_stdout()
         return 0
+    except OSError as exc:
+        if not _is_stdout_failure(exc):
+            raise
+        _quiet_stdout()
+        print(f"gb16 {args.command}: error output_failed: cannot write the output: "
+              f"{exc.strerror or exc}; send it where there is room (a file, or --out where the command has one)",
+              file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+
+
+#: the exit status when standard output cannot be written (a full disk, a closed pipe's cousin)
+EXIT_OUTPUT_FAILED = 2
+
+
+def _is_stdout_failure(exc: OSError) -> bool:
+    """A write that failed for lack of room or an I/O fault, on no named file: standard
+    output (an error opening or writing a named file carries its name)."""
+    return exc.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG) and exc.filename is None
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null so the interpreter's last flush at exit fails
+    silently instead of printing "Exception ignored …"."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -175,3 +175,12 @@ def test_a_delta_alternative_is_checked_against_the_reference_under_the_delta(co
     with mock.patch.dict(R.DELTAS, {"two-terminal-chows-repeatable": broken}):
         failures = reference_failures(replace(corpus, cases=[chows]))
     assert failures and all("does not admit" in m for _, m in failures)
+
+
+def test_flatten_into_a_file_is_an_error_message(tmp_path):
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder")
+    p = subprocess.run([sys.executable, "-m", "gb16.tools.cli", "corpus", "flatten", "--out", str(taken)],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "error out_unusable" in p.stderr and "Traceback" not in p.stderr
+    assert taken.read_text() == "not a folder"

@@ -18,6 +18,7 @@ from tabulate import tabulate
 from gb16.tools.corpus_checks import coverage, lint, reference_failures, rulings_index
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.protocol import HarnessError
+from gb16.tools.safe_text import printable
 
 
 def register(sub) -> None:
@@ -103,7 +104,13 @@ def run_flatten(args) -> int:
     if corpus is None:
         return 1
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"gb16 corpus flatten: error out_unusable: cannot make the folder {printable(out)}: "
+              f"{exc.strerror or exc}; --out names a folder for corpus.jsonl and expectations.jsonl",
+              file=sys.stderr)
+        return 2
     with open(out / "corpus.jsonl", "w", encoding="utf-8") as inputs, \
             open(out / "expectations.jsonl", "w", encoding="utf-8") as expectations:
         for case in corpus.cases:

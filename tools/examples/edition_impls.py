@@ -175,10 +175,8 @@ def _mcr2006_extras(case_input, fans: dict[str, int]) -> None:
         fans.pop("tile_hog", None)
 
 
-def mcr2006_scorer(case_input, score=reference.score):
-    result = score(case_input)
-    if not result.get("ok"):
-        return result
+def _mcr2006_changes(case_input, result: dict) -> dict:
+    """One seed000 result as the 2006 rules score it (the module docstring's list)."""
     fans, points = _fan_map(result), {}
     _mcr2006_extras(case_input, fans)
     _kongs(fans, points)
@@ -190,6 +188,23 @@ def mcr2006_scorer(case_input, score=reference.score):
         fans.pop("self_drawn", None)       # 不求人 不计自摸
         fans["fully_concealed_hand"] = 1
     return _rebuild(result, fans, points)
+
+
+def mcr2006_scorer(case_input, score=reference.score, explain=reference.explain):
+    """Every reading of the hand (``explain``) rescored by the 2006 rules, the highest taken:
+    a self-drawn 七对 with 不求人 4 can overtake the standard reading seed000 chose
+    (445566m 445566p 55s self-drawn on 5s: 52 against 50)."""
+    result = score(case_input)
+    if not result.get("ok"):
+        return result
+    best = _mcr2006_changes(case_input, result)
+    readings = explain(case_input)
+    for reading in readings.get("readings", ()) if readings.get("ok") else ():
+        candidate = _mcr2006_changes(case_input, dict(result, fans=reading["fans"],
+                                                      interpretation=reading["interpretation"]))
+        if candidate["total"] > best["total"]:
+            best = candidate
+    return best
 
 
 mcr2006_scorer.gb16_metadata = {"name": "mcr2006-sample", "version": "0.1", "language": "python",

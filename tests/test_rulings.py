@@ -214,7 +214,7 @@ def test_disputes_name_deltas_editions_and_notes():
 
 @pytest.mark.slow
 def test_table_rulings_and_editions():
-    text = _cli("table", "rulings").stdout
+    text = _cli("table", "rulings", "--format", "md").stdout
     assert "### R-009 — 大四喜 and a fifth 幺九 pung" in text
     assert "honours-big-four-winds-fifth-terminal-pung-r009" in text
     rows = json.loads(_cli("table", "rulings", "--format", "json").stdout)["hands"]

@@ -108,9 +108,12 @@ def test_rule_page_from_the_environment(monkeypatch, tmp_path):
 
 
 def test_fan_table_output(capsys):
-    assert main(["table", "fans"]) == 0
+    assert main(["table", "fans", "--format", "md"]) == 0
     out = capsys.readouterr().out
     assert "| 1   | 大四喜" in out and out.count("\n| ") == 83      # header + 82 rows
+    assert main(["table", "fans"]) == 0                                # plain text: the rows, no Markdown
+    out = capsys.readouterr().out
+    assert "大四喜" in out and "big_four_winds" in out and "| " not in out
     assert main(["table", "fans", "--format", "json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 82
 
@@ -152,7 +155,7 @@ def test_interop_view(two_runs, capsys):
     paths = [str(log.path) for log in two_runs]
     assert main(["table", "interop", *paths, "--disagreements"]) == 0
     out = capsys.readouterr().out
-    assert "| 1 of 2" in out and "fx-seed-4-1-big-four-winds" in out and "fx-seed-4-4-chicken " not in out
+    assert "1 of 2" in out and "fx-seed-4-1-big-four-winds" in out and "fx-seed-4-4-chicken " not in out
     assert main(["table", "matrix", *paths, "--by", "clause", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["implementations"] == labels and "seed000 §四.1" in data["rows"]

@@ -28,6 +28,7 @@ COMMAND_MODULES = {
     "gb16.tools.cmd_certify": ("certify", "summary"),
     "gb16.tools.cmd_report": ("report",),
     "gb16.tools.cmd_table": ("table",),
+    "gb16.tools.cmd_site": ("site",),
     "gb16.tools.cmd_docs": ("docs",),
     "gb16.tools.cmd_serve": ("serve",),
 }

@@ -77,7 +77,8 @@ def run_coverage(args) -> int:
         print(json.dumps(cov, ensure_ascii=False))
     else:
         s = cov["summary"]
-        print(f"{s['cases']} {s['variant']} cases ({s['invalid_cases']} invalid-input), tiers {s['tiers']}")
+        print(f"{s['cases']} {s['variant']} cases ({s['invalid_cases']} invalid-input), tiers: "
+              + ", ".join(f"{tier} {n}" for tier, n in s["tiers"].items()))
         mark = {True: "ok", False: "BELOW", None: ""}
         gb13 = s["variant"] == "gb13"
         print(tabulate([(r["zh"], r["id"], r["positive"], r["negative"], r["near_misses"] or "—", mark[r["meets"]])

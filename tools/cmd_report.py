@@ -23,6 +23,7 @@ import argparse
 import importlib
 import inspect
 import json
+import re
 import sys
 import time
 import traceback
@@ -234,7 +235,8 @@ def status_text(files: dict[str, Path]) -> str:
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "report", help="the compliance report: certify the reference, run properties and proofs",
-        description="The compliance report of the reference scorer.\n\n" + __doc__.split("\n\n", 2)[2],
+        description="The compliance report of the reference scorer.\n\n"
+                    + re.sub(r"``(.+?)``", r"\1", __doc__.split("\n\n", 2)[2]),   # --help is plain text
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", metavar="DIR", default="report", help="output folder (default ./report)")
     parser.add_argument("--corpus", metavar="DIR", help="corpus folder (default: the installed corpus)")

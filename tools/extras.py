@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "prove": ("Z3 proofs of the chow-combination bounds (seed000 §二.5–6)", ("proofs",)),
     "certify": ("run an implementation against the corpus and write a run log", ("certify",)),
     "summary": ("summarize a run log; render reports from it", ("certify",)),
+    "site": ("a static conformance site from many run logs", ("certify",)),
     "report": ("the compliance report: certify the reference, run properties and proofs",
                ("certify", "properties", "proofs", "differential")),
     "serve": ("the referee's page: tap a hand, see every reading, clause and dispute", ("serve",)),

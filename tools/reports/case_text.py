@@ -15,7 +15,7 @@ from gb16.tools.harness.compare import describe
 def input_summary(case_input: Any) -> str:
     """The non-default input fields of a case, e.g. ``discard 5z · prevalent S · flowers 1``."""
     if not isinstance(case_input, dict):
-        return repr(case_input)
+        return _one_line(case_input)   # JSON, never a Python repr
     parts = []
     for key, value in case_input.items():
         if key == "hand":
@@ -24,7 +24,7 @@ def input_summary(case_input: Any) -> str:
             if value is True:
                 parts.append(key)
             elif value is not False:
-                parts.append(f"{key}={value!r}")
+                parts.append(f"{key}={_one_line(value)}")
         else:
             parts.append(f"{key}={value}" if not isinstance(value, str) else f"{key}={value}")
     return " · ".join(parts)
@@ -136,13 +136,27 @@ def input_line(case: dict) -> str:
     if not isinstance(case_input, dict):
         return f"input: {_one_line(case_input)}"
     extra = input_summary(case_input)
-    return f"input: {case_input.get('hand')}" + (f" · {extra}" if extra else "")
+    hand = case_input.get("hand")
+    hand = "(no hand)" if hand is None else hand if isinstance(hand, str) else _one_line(hand)
+    return f"input: {hand}" + (f" · {extra}" if extra else "")
+
+
+def expected_heading(case: dict) -> str:
+    """"expected", or what the expectation is when it is not the case's own: "expected under
+    R-009:A" (an open ruling's option the implementation follows), "expected (the reference's
+    answer)" (a differential hand) — never a bare "(A)", which would read like a ruling's option."""
+    label = case.get("expectation") or "A"
+    if label == "A":
+        return "expected"
+    if label == "reference":
+        return "expected (the reference's answer)"
+    return f"expected under {label}"
 
 
 def failure_details(case: dict, labels=None) -> list[str]:
     """Everything a person needs to act on one failure: the input, the expectation, the
     answer, each difference and the implementation's own message."""
-    return [input_line(case), f"expected ({case.get('expectation', 'A')}): {expected_text(case.get('expected'), labels)}",
+    return [input_line(case), f"{expected_heading(case)}: {expected_text(case.get('expected'), labels)}",
             f"actual: {actual_text(case, labels)}"] + diff_lines(case)
 
 

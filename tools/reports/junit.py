@@ -55,7 +55,7 @@ def _testcase(suite: ET.Element, case: dict, area: str, labels) -> None:
         ET.SubElement(element, "skipped", type="known",
                       message=xml_text(f"known failure ({case.get('underlying', 'fail')}): {case.get('known', '')}"))
     about = [f"cites: {', '.join(map(str, case.get('cites', [])))}", f"tier: {case.get('tier', '')}",
-             f"expectation: {case.get('expectation', 'A')}"]
+             f"expectation: {case.get('expectation') if case.get('expectation', 'A') != 'A' else 'the case’s own'}"]
     if case.get("rulings"):
         about.append(f"rulings: {', '.join(map(str, case['rulings']))}")
     if case.get("unexpected_pass"):

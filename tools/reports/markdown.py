@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from tabulate import tabulate
 
 from gb16.tools.harness.runlog import STATUSES
-from gb16.tools.reports.case_text import actual_text, diff_lines, expected_text, input_summary
+from gb16.tools.reports.case_text import actual_text, diff_lines, expected_heading, expected_text, input_summary
 from gb16.tools.reports.section import Section
 from gb16.tools.reports.summary import Summary
 from gb16.tools.safe_text import printable
@@ -125,7 +125,7 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
                 f"  * input: {cell(hand)}" + (f" · {cell(input_summary(case_input))}"
                                                if input_summary(case_input) else ""),
                 f"  * cites: {cell(', '.join(case.get('cites', [])))}",
-                f"  * expected ({cell(case.get('expectation', 'A'))}): {cell(expected_text(case.get('expected'), labels))}",
+                f"  * {cell(expected_heading(case))}: {cell(expected_text(case.get('expected'), labels))}",
                 f"  * actual: {cell(actual_text(case, labels))}"]
         out += [f"  * {cell(line)}" for line in diff_lines(case)]
     out.append("")

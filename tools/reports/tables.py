@@ -225,16 +225,28 @@ def editions_rows(corpus=None) -> list[dict]:
     that state an expectation under it (an ``alternatives`` entry naming the delta)."""
     from gb16.tools.harness.corpus import load_corpus
     corpus = corpus or load_corpus()
+    by_id = {c["id"]: c for c in corpus.cases}
     rows = []
     for name, delta in R.DELTAS.items():
         editions = [e for e, ed in R.EDITIONS.items() if name in ed["deltas"]]
         how = ", ".join(filter(None, ["data" if "data" in delta else "", delta.get("switch", "")]))
-        examples = [f"{ex['total']} → {ex.get('total_under_delta', ex.get('error_under_delta'))}"
-                    for ex in delta.get("examples", [])]
+        examples = [_edition_example(ex, by_id) for ex in delta.get("examples", [])]
         cases = [c["id"] for c in corpus.cases if name in delta_alternatives(c)]
         rows.append({"delta": name, "editions": editions, "change": delta["summary"], "source": delta["source"],
                      "executable": how, "examples": examples, "cases": cases})
     return rows
+
+
+def _edition_example(example: dict, by_id: dict[str, dict]) -> dict:
+    """A delta's worked example as a row: the corpus case it is (or None for a hand written
+    into corpus/editions.json), its whole input as ``gb16 explain`` takes it, and the total
+    under xinbian and under the delta (or the error the delta makes of it)."""
+    case_id = example.get("case")
+    case_input = example.get("input") if "input" in example else (by_id.get(case_id) or {}).get("input")
+    return {"case": case_id, "explain": explain_command(case_input) if case_input is not None else None,
+            "total": example.get("total"),
+            "under_delta": example.get("total_under_delta", example.get("error_under_delta")),
+            "comment": example.get("comment", "")}
 
 
 def rulings_rows(corpus=None) -> list[dict]:

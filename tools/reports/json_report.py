@@ -6,6 +6,7 @@ import json
 
 from gb16.tools.reports.section import Section
 from gb16.tools.reports.summary import Summary, Tally
+from gb16.tools.reports.verdict import skip_reasons
 
 FORMAT = "gb16-summary"
 FORMAT_VERSION = 1
@@ -38,6 +39,8 @@ def data(summary: Summary, sections: list[Section] = (), lead: list[Section] = (
         "runlog": {"path": str(summary.log.path), "sha256": summary.runlog_sha256,
                    "complete": summary.log.complete},
         "counts": summary.counts,
+        "coverage": {"cases": summary.counts["total"], "judged": summary.counts["total"] - summary.counts["skipped"],
+                     "skipped": summary.counts["skipped"], "skip_reasons": dict(skip_reasons(summary.cases))},
         "violations": summary.log.violations,
         "not_compared": summary.not_compared(),
         "failure_groups": [{"cause": g.signature, "cases": g.count, "ids": g.ids} for g in summary.failure_groups()],

@@ -24,7 +24,7 @@ from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
 from gb16.tools.harness.causes import Cause
 from gb16.tools.reports.case_text import FailureGroup, case_causes, group_failures
-from gb16.tools.reports.verdict import Verdict, verdict
+from gb16.tools.reports.verdict import Verdict, skip_reasons, verdict
 
 
 @dataclass
@@ -227,7 +227,9 @@ class Summary:
                 f"continue it with `gb16 certify --resume --impl {spec} --out {self.log.path}`)")
 
 
-def summarize(log: RunLog) -> Summary:
+def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summary:
+    """What every report says about *log*; *min_judged* (``--min-judged``: a number of cases, or
+    a share when the flag is true) makes a run that judged less a failure."""
     cases = log.cases
     counts = runlog.count_statuses(cases)
     fans = {fan["id"]: fan for fan in log.header.get("fans", [])}
@@ -247,7 +249,7 @@ def summarize(log: RunLog) -> Summary:
     return Summary(
         log=log, counts=counts, attribution=attribution, sections=sections,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
-                        (log.footer or {}).get("stopped"), attribution),
+                        (log.footer or {}).get("stopped"), attribution, skip_reasons(cases), min_judged),
         by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
         by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
         by_fan=by_fan, by_clause=by_clause, fans=fans,

@@ -43,6 +43,10 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
         f"  rulings: {summary.declared_rulings()}",
         f"  run log: {summary.log.path} ({summary.runlog_sha256[:19]}…)",
     ]
+    options = header.get("options") or {}
+    if options.get("last_failed"):
+        lines.append(f"  the {len(options.get('cases') or [])} cases that failed in {options['last_failed']} "
+                     f"(--last-failed)")
     note = summary.progress_note()
     if note:
         lines.append(f"  {note}")
@@ -171,9 +175,11 @@ EXIT_INCOMPLETE = 3
 
 
 def exit_status(summary: Summary) -> int:
-    """1 when anything failed, errored, crashed or timed out or the protocol was broken;
+    """1 when anything failed, errored, crashed or timed out, the protocol was broken or less
+    was judged than --min-judged asks;
     3 when the run is incomplete (and nothing failed so far); else 0."""
-    if any(summary.counts[s] for s in FAILING) or summary.log.violations:
+    if any(summary.counts[s] for s in FAILING) or summary.log.violations \
+            or summary.verdict.key == "too-little-judged":
         return 1
     if not summary.log.complete:
         return EXIT_INCOMPLETE

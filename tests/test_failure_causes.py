@@ -15,6 +15,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from gb16.tools.cli import main as cli_main
+from gb16.tools.differential import engine
+from gb16.tools.harness import runlog
 from gb16.tools.harness.causes import failure_causes
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.reports import html_page, json_report, junit, markdown, terminal
@@ -166,3 +168,15 @@ def test_the_printed_repro_commands_show_the_difference(planted_logs, tmp_path, 
     assert cli_main(shlex.split(implementation)[1:] + ["--in-process", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert f"FAIL {case['id']} - 缺一门 One Voided Suit: 2 points, expected 1" in out
+
+
+def test_a_differential_hands_repro_is_a_compare_line_that_shows_it(tmp_path, capsys):
+    options = engine.Options(impl=PLANTED + "voided_suit_two_points", hands=12, seed=3, variant="gb16",
+                             out=str(tmp_path / "diff.jsonl"), jobs=1, shrink_budget=2)
+    engine.run(options)
+    summary = summarize(runlog.read(options.out))
+    case = summary.failures()[0]
+    commands = dict(summary.repro_commands(case))
+    assert commands["implementation"].startswith("gb16 compare ") and case["id"] not in commands["implementation"]
+    assert cli_main(shlex.split(commands["implementation"])[1:] + ["--in-process"]) == 1
+    assert "≠ 缺一门 One Voided Suit: 2 points, expected 1" in capsys.readouterr().out

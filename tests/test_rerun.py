@@ -9,6 +9,7 @@ program and the node example, through ``gb16``'s own main in this process.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import shutil
 import sys
@@ -122,3 +123,16 @@ def test_min_judged_takes_a_number_or_a_share(value, words, capsys):
     with pytest.raises(SystemExit) as stop:
         certify("--impl", PROTOCOL, "--min-judged", value)
     assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_the_readmes_summary_and_last_failed_lines_name_the_run_log_certify_writes():
+    """README: `gb16 summary RUNLOG` after `gb16 certify --impl SPEC` names the file that certify
+    writes without --out (summary takes one run log, so no glob)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").replace("\\\n", " ")
+    commands = [shlex.split(re.sub(r"\s+#.*$", "", line)) for line in text.splitlines()
+                if line.startswith(".venv/bin/gb16 ")]
+    written = {str(runlog.default_path(words[words.index("--impl") + 1])) for words in commands
+               if words[1] == "certify" and "--impl" in words and "--out" not in words and "--random" not in words}
+    named = [word for words in commands if words[1] in ("summary", "certify")
+             for word in words if word.startswith("out/certify")]
+    assert named and set(named) <= written, (named, written)

@@ -123,12 +123,15 @@ def _known_tile(tile: Any) -> bool:
 
 # --------------------------------------------------------------------------- results
 
-def _fan_items(fans: dict[str, int], bad: set[str], summary: Summary) -> str:
+def _fan_items(fans: dict[str, int], bad: set[str], summary: Summary, claimed: dict[str, Any] | None = None) -> str:
+    """A fan list with each fan's points: the table's, or those an answer gives (*claimed*)."""
     if not fans:
         return '<ul class="fanlist"><li class="muted">(no fans)</li></ul>'
     items = []
     for fan_id, count in fans.items():
         points = summary.fans.get(fan_id, {}).get("points")
+        if claimed and claimed.get(fan_id) is not None and claimed[fan_id] != points:
+            points, bad = claimed[fan_id], bad | {fan_id}
         label = f"{esc(summary.fan_label(fan_id))}{' ×' + esc(count) if count != 1 else ''}"
         label += f" <span class=\"muted\">{esc(points)}</span>" if points is not None else ""
         items.append(f'<li class="{"bad" if fan_id in bad else ""}" title="{esc(fan_id)}">{label}</li>')
@@ -183,7 +186,8 @@ def actual_html(case: dict, summary: Summary) -> str:
         for fan in actual.get("fans", []):
             fans[fan["id"]] = fans.get(fan["id"], 0) + fan["count"]
         bad_fans = {f.split(".", 1)[1] for f in bad if f.startswith("fans.")}
-        out = _totals_line(actual, bad) + _fan_items(fans, bad_fans, summary)
+        claimed = {f["id"]: f.get("points") for f in actual.get("fans", []) if isinstance(f, dict)}
+        out = _totals_line(actual, bad) + _fan_items(fans, bad_fans, summary, claimed)
         if "waits" in (case.get("expected") or {}):
             waits = actual.get("waits")
             out += ('<div class="line">waits ' + ("".join(tile_svg(t) for t in waits) if waits else "(none)") + "</div>")

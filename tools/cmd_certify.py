@@ -44,7 +44,8 @@ def register(subparsers) -> None:
         "certify", help="run an implementation against the corpus and write a run log",
         description="Run an implementation against the corpus, judge every case and write a run log.\n\n"
                     + __doc__.split("\n\n")[1] + "\n\nExit status: 0 when nothing failed, 1 when any case "
-                    "failed, errored, crashed or timed out or the protocol was broken, 2 on bad input, "
+                    "failed, errored, crashed or timed out, the protocol was broken or fewer cases were judged than "
+                    "--min-judged asks, 2 on bad input (and when --out holds a complete run: nothing is run), "
                     "3 when the run is incomplete, 130/143 when interrupted/terminated.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     certify.add_argument("--impl", metavar="SPEC", action="append",
@@ -87,8 +88,9 @@ def register(subparsers) -> None:
     summary = subparsers.add_parser(
         "summary", help="summarize a run log; render reports from it",
         description="Print the summary of a run log and optionally render it. "
-                    "Exit status 1 when any case failed, errored, crashed or timed out or the protocol "
-                    "was broken, 2 when the run log cannot be read, 3 when the run is incomplete.")
+                    "Exit status 1 when any case failed, errored, crashed or timed out, the protocol "
+                    "was broken or fewer cases were judged than --min-judged asks, 2 when the run log cannot be "
+                    "read, 3 when the run is incomplete.")
     summary.add_argument("runlog", metavar="RUNLOG")
     summary.add_argument("--show", choices=SHOW, default="failures")
     summary.add_argument("--limit", type=int, default=25, metavar="N",

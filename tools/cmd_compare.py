@@ -75,6 +75,7 @@ def run_compare(args) -> int:
     except KeyboardInterrupt:
         kill_all()
         raise
-    text = render_json(case_input, columns) if args.format == "json" else render_text(case_input, columns) + "\n"
+    as_json = args.format == "json" or args.json   # --json, as gb16 score takes it, is --format json
+    text = render_json(case_input, columns) if as_json else render_text(case_input, columns) + "\n"
     sys.stdout.write(text)
     return EXIT_AGREE if all(c.status == "pass" for c in columns if c.spec is not None) else EXIT_DIFFER

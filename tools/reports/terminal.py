@@ -142,7 +142,7 @@ def section_text(section) -> list[str]:
     lines = [section.title + (f" — {section.status}" if section.status else "") + ":"]
     for block in section.blocks:
         if block[0] == "p":
-            lines += textwrap.wrap(block[1], 110) or [""]
+            lines += _wrapped(block[1], "")
         elif block[0] == "table":
             lines += _table_text(block[1], block[2])
         elif block[0] == "pre":

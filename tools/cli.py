@@ -26,6 +26,7 @@ COMMAND_MODULES = {
     "gb16.tools.cmd_properties": ("properties",),
     "gb16.properties.proofs": ("prove",),
     "gb16.tools.cmd_certify": ("certify", "summary"),
+    "gb16.tools.cmd_compare": ("compare",),
     "gb16.tools.cmd_report": ("report",),
     "gb16.tools.cmd_table": ("table",),
     "gb16.tools.cmd_site": ("site",),

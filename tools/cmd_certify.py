@@ -5,6 +5,9 @@
     gb16 certify --impl reference --report report/
     gb16 certify --resume --impl "node tools/examples/node_harness.js" --out out/node.jsonl
                                                         # continue an interrupted run
+    gb16 certify --impl "node tools/examples/node_harness.js" --last-failed out/node.jsonl
+                                                        # re-run only the cases that failed there
+    gb16 certify --impl reference --min-judged 50%      # fail when more than half is skipped
     gb16 summary out/node.jsonl --show failures          # exit status 1 when anything failed
 
 The run itself is gb16.tools.harness.certify; ``--random N`` (a differential run) is
@@ -41,13 +44,14 @@ def register(subparsers) -> None:
         "certify", help="run an implementation against the corpus and write a run log",
         description="Run an implementation against the corpus, judge every case and write a run log.\n\n"
                     + __doc__.split("\n\n")[1] + "\n\nExit status: 0 when nothing failed, 1 when any case "
-                    "failed, errored, crashed or timed out or the protocol was broken, 2 on bad input, "
+                    "failed, errored, crashed or timed out, the protocol was broken or fewer cases were judged than "
+                    "--min-judged asks, 2 on bad input (and when --out holds a complete run: nothing is run), "
                     "3 when the run is incomplete, 130/143 when interrupted/terminated.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    certify.add_argument("--impl", metavar="SPEC",
+    certify.add_argument("--impl", metavar="SPEC", action="append",
                          help='"COMMAND ARGS" (a program speaking the harness protocol), '
                               'python:MODULE:FUNCTION (hosted in a process of its own; see --in-process) '
-                              'or reference')
+                              'or reference (one per run: gb16 compare puts several side by side on one hand)')
     certify.add_argument("--in-process", action="store_true",
                          help="call a python: function in certify's own process (faster to start; but "
                               "os._exit or a crash in it ends the run, and a hung call's thread is abandoned)")
@@ -61,6 +65,12 @@ def register(subparsers) -> None:
     certify.add_argument("--out", metavar="RUNLOG", help="run log to write (default out/certify-<impl>.jsonl)")
     certify.add_argument("--resume", action="store_true",
                          help="continue the interrupted run in --out (give the same --impl: the run log's is never run)")
+    certify.add_argument("--last-failed", metavar="RUNLOG",
+                         help="run only the cases that failed, errored, crashed or timed out in RUNLOG (with --impl; "
+                              "into --out, default RUNLOG's name with .last-failed)")
+    certify.add_argument("--min-judged", metavar="N|P%", type=min_judged_argument,
+                         help="fail (exit 1) unless at least N cases, or P%% of the cases run, were judged "
+                              "(not skipped)")
     certify.add_argument("--overwrite", action="store_true",
                          help="replace whatever --out holds (without it, an existing file is never overwritten), "
                               "and report files in --report that gb16 did not write")
@@ -78,8 +88,9 @@ def register(subparsers) -> None:
     summary = subparsers.add_parser(
         "summary", help="summarize a run log; render reports from it",
         description="Print the summary of a run log and optionally render it. "
-                    "Exit status 1 when any case failed, errored, crashed or timed out or the protocol "
-                    "was broken, 2 when the run log cannot be read, 3 when the run is incomplete.")
+                    "Exit status 1 when any case failed, errored, crashed or timed out, the protocol "
+                    "was broken or fewer cases were judged than --min-judged asks, 2 when the run log cannot be "
+                    "read, 3 when the run is incomplete.")
     summary.add_argument("runlog", metavar="RUNLOG")
     summary.add_argument("--show", choices=SHOW, default="failures")
     summary.add_argument("--limit", type=int, default=25, metavar="N",
@@ -92,6 +103,8 @@ def register(subparsers) -> None:
     summary.add_argument("--report", metavar="DIR", help="every format into DIR")
     summary.add_argument("--overwrite", action="store_true",
                          help="replace report files in DIR that gb16 did not write (never through a link)")
+    summary.add_argument("--min-judged", metavar="N|P%", type=min_judged_argument,
+                         help="fail (exit 1) unless at least N cases, or P%% of the cases, were judged")
     summary.set_defaults(func=run_summary)
 
 
@@ -117,7 +130,30 @@ def _signals_interrupt():
             signal.signal(signum, old)
 
 
+def min_judged_argument(text: str) -> tuple[float, bool]:
+    """``--min-judged``: ``N`` cases or ``P%`` of the cases run, as ``(number, is_percent)``."""
+    percent = text.strip().endswith("%")
+    try:
+        value = float(text.strip().rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of cases (N) or a share (P%)") from None
+    if value < 0 or (percent and value > 100) or (not percent and value != int(value)):
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of cases, or a share from 0% to 100%")
+    return value, percent
+
+
 def run_certify(args) -> int:
+    impls = args.impl or []
+    if len(impls) > 1:
+        print(printable(f"gb16 certify: one --impl per run ({len(impls)} given: "
+                        f"{', '.join(shlex.quote(i) for i in impls)}); certify each into its own --out, or put "
+                        f"them side by side on one hand with gb16 compare --impl A --impl B …"), file=sys.stderr)
+        return 2
+    args.impl = impls[0] if impls else None
+    if args.last_failed and (args.resume or getattr(args, "random", None) is not None):
+        print("gb16 certify: --last-failed re-runs the failures of a corpus run; it goes with neither "
+              "--resume nor --random", file=sys.stderr)
+        return 2
     if args.report:
         try:   # before the run, not after it
             formats.check_folder(args.report, overwrite=args.overwrite)
@@ -130,7 +166,8 @@ def run_certify(args) -> int:
     options = CertifyOptions(impl=args.impl, corpus=args.corpus, variant=args.variant, filters=args.filter,
                              timeout=args.timeout, known_failures=args.known_failures, out=args.out,
                              resume=args.resume, overwrite=args.overwrite, maxfail=args.maxfail,
-                             progress=False if args.no_progress else None, in_process=args.in_process)
+                             progress=False if args.no_progress else None, in_process=args.in_process,
+                             last_failed=args.last_failed)
     if options.timeout <= 0:
         print("gb16 certify: --timeout must be positive", file=sys.stderr)
         return 2
@@ -138,6 +175,9 @@ def run_certify(args) -> int:
         print("gb16 certify: --maxfail must be a positive number of cases", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else (runlog.default_path(args.impl) if args.impl else None)
+    if args.last_failed and not args.out:
+        out = last_failed_path(args.last_failed)
+        options.out = str(out)
     again = f"gb16 certify --resume --impl {shlex.quote(args.impl or 'SPEC')} --out {out}"
     try:
         with _signals_interrupt():
@@ -152,12 +192,19 @@ def run_certify(args) -> int:
         print(printable(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the "
                         f"finished cases are kept in {out}; continue with: {again}"), file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
-    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, overwrite=args.overwrite)
+    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, overwrite=args.overwrite,
+                             min_judged=args.min_judged)
+
+
+def last_failed_path(path: str) -> Path:
+    """Where ``--last-failed RUNLOG`` writes without ``--out``: ``RUNLOG.last-failed.jsonl`` beside it."""
+    source = Path(path)
+    return source.with_name(source.stem + ".last-failed.jsonl")
 
 
 def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = None, limit: int = 25,
-                      overwrite: bool = False, **files) -> int:
-    summary = summarize(log)
+                      overwrite: bool = False, min_judged: tuple[float, bool] | None = None, **files) -> int:
+    summary = summarize(log, min_judged=min_judged)
     print(terminal.render(summary, show=show, limit=limit))
     if report_dir:
         try:
@@ -187,10 +234,10 @@ def run_summary(args) -> int:
         print(f"gb16 summary: {printable(str(exc))}", file=sys.stderr)
         return 2
     if args.json == "-":
-        summary = summarize(log)
+        summary = summarize(log, min_judged=args.min_judged)
         sys.stdout.write(json_report.render(summary))
         return terminal.exit_status(summary)
     return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, overwrite=args.overwrite,
-                             markdown=args.markdown,
+                             min_judged=args.min_judged, markdown=args.markdown,
                              html=args.html,
                              json=args.json, junit=args.junit, badge=args.badge)

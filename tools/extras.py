@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "certify": ("run an implementation against the corpus and write a run log", ("certify",)),
     "summary": ("summarize a run log; render reports from it", ("certify",)),
     "site": ("a static conformance site from many run logs", ("certify",)),
+    "compare": ("one hand through the reference and implementations, side by side", ("certify",)),
     "report": ("the compliance report: certify the reference, run properties and proofs",
                ("certify", "properties", "proofs", "differential")),
     "serve": ("the referee's page: tap a hand, see every reading, clause and dispute", ("serve",)),
@@ -50,6 +51,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
 #: (command, option, value) → the extra the option needs when given that value (None: any value).
 OPTIONS: dict[tuple[str, str, str | None], str] = {
     ("certify", "impl", "pymahjonggb"): "differential",
+    ("compare", "impl", "pymahjonggb"): "differential",
     ("certify", "dask", None): "cluster",
 }
 
@@ -91,7 +93,8 @@ def missing_for_options(command: str, args) -> tuple[str, list[str]] | None:
     that is not installed (:data:`OPTIONS`), else None."""
     for (cmd, option, value), extra in OPTIONS.items():
         given = getattr(args, option, None)
-        if cmd == command and given is not None and (value is None or given == value) and not installed(extra):
+        given = given if isinstance(given, list) else [] if given is None else [given]   # --impl is repeatable
+        if cmd == command and given and (value is None or value in given) and not installed(extra):
             shown = f"--{option} {value}" if value is not None else f"--{option}"
             return f"{command} {shown}", [extra]
     return None

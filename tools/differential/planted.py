@@ -20,7 +20,10 @@ The bugs (every one seen in real MCR scorers or a direct variant of one):
   second formal wait (xinbian 第七章 79);
 * ``terminal_chows_twice`` — 老少副 counted for each 123/789 pair (§二.6 "老少副依底本只能计一次");
 * ``self_drawn_with_fully_concealed`` — 自摸 kept beside 不求人 (a lost 不计);
-* ``seven_pairs_no_quad`` (gb13) — 七对 refused when two pairs are four identical tiles.
+* ``seven_pairs_no_quad`` (gb13) — 七对 refused when two pairs are four identical tiles;
+* ``voided_suit_two_points`` — 缺一门 listed at 2 points instead of 1 (a mistyped fan table;
+  seed000 §三), so the totals are one higher wherever it counts;
+* ``single_wait_never`` — 单钓将 never counted (a wait rule left out; xinbian 第七章 79).
 
 ``passthrough`` is the reference itself and ``relabelled`` the reference reporting another
 admissible link set (or reading) at the same total; ``faulty`` crashes, hangs and answers
@@ -166,6 +169,28 @@ def seven_pairs_no_quad(case):
     return result
 
 
+@_meta("voided-suit-two-points")
+def voided_suit_two_points(case):
+    result = reference.score(case)
+    if not result["ok"] or "one_voided_suit" not in _counts(result):
+        return result
+    fans = [dict(f, points=2) if f["id"] == "one_voided_suit" else f for f in result["fans"]]
+    extra = sum(f["count"] for f in fans if f["id"] == "one_voided_suit")
+    points = result["fan_points"] + extra
+    return dict(result, fans=fans, fan_points=points, total=result["total"] + extra,
+                meets_minimum=points >= MINIMUM)
+
+
+@_meta("single-wait-never")
+def single_wait_never(case):
+    result = reference.score(case)
+    if result["ok"] and "single_wait" in _counts(result):
+        counts = _counts(result)
+        counts.pop("single_wait")
+        return _with_fans(result, counts)
+    return result
+
+
 @_meta("faulty")
 def faulty(case):
     """The reference, except with 8 flowers: 东 round → exits, 南 → hangs, 西 → garbage."""
@@ -193,7 +218,8 @@ PLANTED = {"four_shifted_pungs": four_shifted_pungs, "concealed_kong_as_melded":
            "flowers_outside_total": flowers_outside_total, "single_wait_any_pair": single_wait_any_pair,
            "terminal_chows_twice": terminal_chows_twice,
            "self_drawn_with_fully_concealed": self_drawn_with_fully_concealed,
-           "seven_pairs_no_quad": seven_pairs_no_quad}
+           "seven_pairs_no_quad": seven_pairs_no_quad, "voided_suit_two_points": voided_suit_two_points,
+           "single_wait_never": single_wait_never}
 ALL = dict(PLANTED, passthrough=passthrough, relabelled=relabelled, faulty=faulty, segfaulting=segfaulting)
 
 

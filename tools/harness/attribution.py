@@ -306,10 +306,14 @@ class Attribution:
             out.append("declare " + json.dumps(suggested, ensure_ascii=False, sort_keys=True))
         return "".join(f"; {x}" for x in out)
 
-    def verdict_text(self, judged: int, failing: int, suffix: str = "") -> str:
+    def verdict_text(self, judged: int, failing: int, suffix: str = "", of: int | None = None) -> str:
+        """The verdict line; with *of* (the cases run, more than *judged*: some were skipped) a
+        pass says on how many it was judged: ``conforms to seed000 on 7 of 879 cases{suffix}``."""
         target = self.target(self.declared)
         bugs = len(self.bugs) + len(self.other_failures)
         notes = self.notes()
+        if not failing and of is not None and of > judged:
+            return f"conforms to {target} on {judged} of {of} cases{suffix}{notes}"
         if not failing:
             return f"conforms to {target}: all {judged} judged cases passed{suffix}{notes}"
         head = f"does not conform: {failing} of {judged} judged cases failed{suffix}"

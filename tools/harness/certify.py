@@ -10,6 +10,7 @@ is appended to the run log as soon as it is decided.
 
 from __future__ import annotations
 
+import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,7 @@ class CertifyOptions:
     allow_empty: bool = False
     maxfail: int | None = None      # stop after this many failing cases (the footer says so)
     in_process: bool = False        # a python: function called in certify's own process (--in-process)
+    last_failed: str | None = None  # a run log: only the cases that failed in it (--last-failed)
 
 
 # --------------------------------------------------------------------------- judging one case
@@ -169,9 +171,32 @@ def header_record(corpus: Corpus, selected: list[dict], impl_spec: str, metadata
     }
 
 
-def _options_record(options: CertifyOptions) -> dict:
-    return {"variant": options.variant, "filter": options.filters, "timeout": options.timeout,
-            "known_failures": options.known_failures, "in_process": options.in_process}
+def _options_record(options: CertifyOptions, cases: list[str] | None = None) -> dict:
+    record = {"variant": options.variant, "filter": options.filters, "timeout": options.timeout,
+              "known_failures": options.known_failures, "in_process": options.in_process}
+    if cases is not None:   # --last-failed: exactly these cases (a resumed run selects them again)
+        record.update(last_failed=options.last_failed, cases=cases)
+    return record
+
+
+def failed_ids(path: str) -> list[str]:
+    """The ids of the cases that failed, errored, crashed or timed out in the run log at *path*,
+    in run order (a known failure, listed in the known-failures file, is not among them)."""
+    log = runlog.read(path)
+    if log.header.get("kind") == "differential":
+        raise HarnessError(f"--last-failed {path}: a differential run's hands are not corpus cases; "
+                           f"run one again with the gb16 compare line its report prints")
+    return [case["id"] for case in log.cases if case["status"] in runlog.FAILING]
+
+
+def _last_failed(options: CertifyOptions, cases: list[dict]) -> tuple[list[dict], list[str], list[str]]:
+    """The corpus cases that failed in ``--last-failed``'s run log, the ids, and the ids the
+    corpus no longer has."""
+    wanted = failed_ids(options.last_failed)
+    if not wanted:
+        raise HarnessError(f"--last-failed {options.last_failed}: no case failed in that run; nothing to re-run")
+    by_id = {case["id"]: case for case in cases}
+    return [by_id[i] for i in wanted if i in by_id], wanted, [i for i in wanted if i not in by_id]
 
 
 def _implementation(spec: str, timeout: float, in_process: bool) -> Implementation:
@@ -195,24 +220,39 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
     if not options.impl:
         raise HarnessError("--impl is required (or --resume to continue a run log)")
     out = Path(options.out) if options.out else runlog.default_path(options.impl)
-    check_out(out, options.overwrite)
-    corpus = load_corpus(options.corpus)
+    if options.last_failed and out.exists() and out.resolve() == Path(options.last_failed).resolve():
+        raise HarnessError(f"--out {out} is the run log --last-failed reads; give another --out")
+    check_out(out, options.overwrite, options.impl)
+    corpus = load_corpus(options.corpus or (_corpus_of(options.last_failed) if options.last_failed else None))
     selected = select_cases(corpus.cases, options.variant, options.filters)
+    ids, gone = None, []
+    if options.last_failed:
+        selected, ids, gone = _last_failed(options, selected)
     if not selected and not options.allow_empty:
         raise HarnessError(f"no corpus case matches (corpus {corpus.root}, {len(corpus.cases)} cases, "
                            f"variant {options.variant or 'any'}, filter {options.filters or 'none'})")
     known = load_known_failures(options.known_failures)
     impl = _implementation(options.impl, options.timeout, options.in_process)
     metadata = impl.start()
-    header = header_record(corpus, selected, impl.spec, metadata, _options_record(options), known)
+    header = header_record(corpus, selected, impl.spec, metadata, _options_record(options, ids), known)
+    if gone:
+        header["warnings"].append(f"--last-failed: {len(gone)} of the failed cases are not in this corpus "
+                                  f"(not run): {', '.join(gone)}")
     with RunLogWriter.create(out, header) as writer:
         _run(impl, metadata, selected, writer, known, options, [])
     return runlog.read(out)
 
 
-def check_out(out: Path, overwrite: bool) -> None:
+def _corpus_of(path: str) -> str | None:
+    """The corpus folder a run log was run on, when it is still there (else the installed one)."""
+    where = (runlog.read(path).header.get("corpus") or {}).get("path")
+    return where if isinstance(where, str) and Path(where).is_dir() else None
+
+
+def check_out(out: Path, overwrite: bool, impl: str | None = None) -> None:
     """Refuse to replace anything at *out* without ``--overwrite``: a run log is a record, and
-    a file that is not one may be anybody's."""
+    a file that is not one may be anybody's.  A complete run there is answered with what can be
+    done instead: see it, re-run its failures, run again elsewhere or replace it."""
     if out.is_dir():
         raise HarnessError(f"--out {out} is a folder; give the path of a run log file")
     if out.exists() and not out.is_file():   # a FIFO, a device (/dev/zero), a socket: never read, never run into
@@ -227,8 +267,19 @@ def check_out(out: Path, overwrite: bool) -> None:
     if not existing.complete:
         raise HarnessError(f"{out} holds an interrupted run ({len(existing.cases)} cases done); continue it "
                            f"with --resume, or start over with --overwrite")
-    raise HarnessError(f"{out} holds a complete run ({len(existing.cases)} cases, {existing.header.get('started')}); "
-                       f"refusing to overwrite it (choose another --out, or --overwrite to replace it)")
+    failing = sum(case["status"] in runlog.FAILING for case in existing.cases)
+    spec = shlex.quote(impl) if impl else "SPEC"
+    lines = [f"{out} already holds a complete run ({len(existing.cases)} cases, {failing} failing; started "
+             f"{existing.header.get('started')}); refusing to overwrite it, nothing was run. Instead:"]
+    where = shlex.quote(str(out))
+    ways = [("see it again:", f"gb16 summary {where}")]
+    if failing and existing.header.get("kind") != "differential":
+        ways.append((f"re-run its {failing} failures:", f"gb16 certify --impl {spec} --last-failed {where}"))
+    ways += [("run into another file:", "the same command with --out OTHER.jsonl"),
+             ("replace it:", "the same command with --overwrite")]
+    width = max(len(label) for label, _ in ways)
+    lines += [f"  {label.ljust(width)}  {command}" for label, command in ways]
+    raise HarnessError("\n".join(lines))
 
 
 def _saved_options(header: dict, where: str) -> dict:
@@ -243,7 +294,10 @@ def _saved_options(header: dict, where: str) -> dict:
     filters = saved.get("filter") or []
     if not isinstance(filters, list) or not all(isinstance(f, str) for f in filters):
         raise HarnessError(f"{where}: header option filter {filters!r} is not a list of globs")
-    return {"timeout": float(timeout), "variant": variant, "filter": filters}
+    cases = saved.get("cases")
+    if cases is not None and (not isinstance(cases, list) or not all(isinstance(c, str) for c in cases)):
+        raise HarnessError(f"{where}: header option cases {cases!r} is not a list of case ids")
+    return {"timeout": float(timeout), "variant": variant, "filter": filters, "cases": cases}
 
 
 def _resume(options: CertifyOptions) -> runlog.RunLog:
@@ -270,6 +324,9 @@ def _resume(options: CertifyOptions) -> runlog.RunLog:
         raise HarnessError(f"the corpus changed since this run started ({header['corpus']['hash'][:19]}… → "
                            f"{corpus.hash[:19]}…); start a new run")
     selected = select_cases(corpus.cases, saved.get("variant"), saved.get("filter"))
+    if saved["cases"] is not None:   # a --last-failed run: exactly its cases
+        chosen = set(saved["cases"])
+        selected = [case for case in selected if case["id"] in chosen]
     done = {case["id"] for case in log.cases}
     remaining = [case for case in selected if case["id"] not in done]
     if log.complete and not remaining:

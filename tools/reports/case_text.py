@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from gb16.tools.harness.causes import Cause, failure_causes
 from gb16.tools.harness.compare import describe
 
 
@@ -109,10 +110,14 @@ def implementation_message(case: dict) -> list[str]:
     return lines
 
 
-def diff_lines(case: dict) -> list[str]:
-    """The case's differences, or the reason it has no result, as short lines, with what the
+def diff_lines(case: dict, causes: list[Cause] | None = None) -> list[str]:
+    """The case's differences — its *causes* when given (:func:`case_causes`), else the raw
+    field-by-field entries — or the reason it has no result, as short lines, with what the
     implementation itself said."""
-    lines = [describe(entry) for entry in case.get("diff", [])]
+    if causes is not None and case.get("diff"):
+        lines = [cause.text for cause in causes]
+    else:
+        lines = [describe(entry) for entry in case.get("diff", [])]
     if case.get("attribution"):
         lines.append(case["attribution"])
     if case["status"] in ("error", "crash", "timeout", "skipped") and case.get("message"):
@@ -153,52 +158,47 @@ def expected_heading(case: dict) -> str:
     return f"expected under {label}"
 
 
-def failure_details(case: dict, labels=None) -> list[str]:
+def failure_details(case: dict, labels=None, causes: list[Cause] | None = None) -> list[str]:
     """Everything a person needs to act on one failure: the input, the expectation, the
-    answer, each difference and the implementation's own message."""
+    answer, each difference (its *causes* when given) and the implementation's own message."""
     return [input_line(case), f"{expected_heading(case)}: {expected_text(case.get('expected'), labels)}",
-            f"actual: {actual_text(case, labels)}"] + diff_lines(case)
+            f"actual: {actual_text(case, labels)}"] + diff_lines(case, causes)
 
 
 _NUMBERS = re.compile(r"\d+(\.\d+)?")
 
 
-def failure_signatures(case: dict, labels=None) -> list[str]:
-    """The causes of one failing case, each a short phrase shared by every case with the same
-    cause ("单钓将 Single Wait missing", "total differs", "timeout"), for grouping."""
-    labels = labels or str
+def case_causes(case: dict, fans: dict[str, dict], points=None) -> list[Cause]:
+    """The causes of one failing case (gb16.tools.harness.causes): per fan for a wrong answer
+    ("缺一门 One Voided Suit: 2 points, expected 1", "missing 单钓将 Single Wait"), the status and
+    message for an error, crash or timeout.  Only what the comparison compared: a field left
+    out for a capability the implementation lacks, or waits the diff does not name, is not a cause."""
     status = case.get("underlying") if case["status"] == "known" else case["status"]
     if status != "fail":
-        message = _NUMBERS.sub("N", str(case.get("message") or status))
-        return [f"{status}: {message}"[:160]]
-    found = []
-    for entry in case.get("diff", []):
-        field = str(entry.get("field", ""))
-        if field.startswith("fans."):
-            found.append(f"{labels(field[5:])} {entry.get('note') or 'differs'}".split(" (none of")[0])
-        elif field in ("total", "fan_points", "meets_minimum", "waits"):
-            found.append(f"{field} differs")
-        elif field == "result":
-            found.append(f"an error ({entry.get('actual')}) instead of a score")
-        elif field == "error":
-            found.append(f"error {entry.get('expected')} expected, got {entry.get('actual')}")
-        else:
-            found.append(f"{field} differs")
-    return list(dict.fromkeys(found)) or ["result differs"]
+        message = str(case.get("message") or status)
+        return [Cause(f"{status}: {message}", f"{status}: {_NUMBERS.sub('N', message)}"[:160])]
+    diff = case.get("diff") or []
+    skip = {str(entry.get("field")) for entry in case.get("uncompared") or [] if isinstance(entry, dict)}
+    if not any(entry.get("field") == "waits" for entry in diff):
+        skip.add("waits")
+    causes = failure_causes(case.get("expected"), case.get("actual"), fans, points, skip)
+    return causes or [Cause(describe(entry), f"{entry.get('field')} differs") for entry in diff] \
+        or [Cause("result differs", "result differs")]
 
 
 @dataclass
 class FailureGroup:
-    signature: str
+    signature: str       # the cause's group phrase
     count: int
     ids: list[str]
 
 
-def group_failures(cases: Iterable[dict], labels=None) -> list[FailureGroup]:
-    """Failing cases grouped by cause, most frequent first (a case with two causes counts in both)."""
+def group_failures(cases: Iterable[dict], causes_of) -> list[FailureGroup]:
+    """Failing cases grouped by cause (*causes_of*: a case's causes), most frequent first (a
+    case with two causes counts in both)."""
     groups: dict[str, FailureGroup] = {}
     for case in cases:
-        for signature in failure_signatures(case, labels):
+        for signature in dict.fromkeys(cause.group for cause in causes_of(case)):
             group = groups.setdefault(signature, FailureGroup(signature, 0, []))
             group.count += 1
             group.ids.append(case["id"])

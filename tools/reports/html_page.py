@@ -22,7 +22,7 @@ from gb16.tools.reports.case_text import diff_lines, input_summary
 from gb16.tools.reports.hand_display import parse_hand_for_display, tile_glyph, tile_name
 from gb16.tools.reports.section import Section
 from gb16.tools.reports.summary import Summary, Tally
-from gb16.tools.harness.runlog import STATUSES
+from gb16.tools.harness.runlog import FAILING, STATUSES
 from gb16.tools.safe_text import printable
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -123,12 +123,15 @@ def _known_tile(tile: Any) -> bool:
 
 # --------------------------------------------------------------------------- results
 
-def _fan_items(fans: dict[str, int], bad: set[str], summary: Summary) -> str:
+def _fan_items(fans: dict[str, int], bad: set[str], summary: Summary, claimed: dict[str, Any] | None = None) -> str:
+    """A fan list with each fan's points: the table's, or those an answer gives (*claimed*)."""
     if not fans:
         return '<ul class="fanlist"><li class="muted">(no fans)</li></ul>'
     items = []
     for fan_id, count in fans.items():
         points = summary.fans.get(fan_id, {}).get("points")
+        if claimed and claimed.get(fan_id) is not None and claimed[fan_id] != points:
+            points, bad = claimed[fan_id], bad | {fan_id}
         label = f"{esc(summary.fan_label(fan_id))}{' ×' + esc(count) if count != 1 else ''}"
         label += f" <span class=\"muted\">{esc(points)}</span>" if points is not None else ""
         items.append(f'<li class="{"bad" if fan_id in bad else ""}" title="{esc(fan_id)}">{label}</li>')
@@ -183,7 +186,8 @@ def actual_html(case: dict, summary: Summary) -> str:
         for fan in actual.get("fans", []):
             fans[fan["id"]] = fans.get(fan["id"], 0) + fan["count"]
         bad_fans = {f.split(".", 1)[1] for f in bad if f.startswith("fans.")}
-        out = _totals_line(actual, bad) + _fan_items(fans, bad_fans, summary)
+        claimed = {f["id"]: f.get("points") for f in actual.get("fans", []) if isinstance(f, dict)}
+        out = _totals_line(actual, bad) + _fan_items(fans, bad_fans, summary, claimed)
         if "waits" in (case.get("expected") or {}):
             waits = actual.get("waits")
             out += ('<div class="line">waits ' + ("".join(tile_svg(t) for t in waits) if waits else "(none)") + "</div>")
@@ -191,19 +195,27 @@ def actual_html(case: dict, summary: Summary) -> str:
     return f'<span class="muted">{esc(case.get("message") or "no result")}</span>'
 
 
-def verdict_html(case: dict) -> str:
+def verdict_html(case: dict, summary: Summary | None = None) -> str:
+    """A case's status, what is wrong with it (its causes, per fan) and the commands that
+    reproduce a failure."""
     status = case["status"]
     out = f'<span class="status {esc(status)}">{esc(status)}</span>'
     if case.get("unexpected_pass"):
         out += ' <span class="flag">unexpected pass</span>'
     if status == "known":
         out += f' <span class="muted">({esc(case.get("underlying", "fail"))})</span>'
-    lines = diff_lines(case)
+    causes = summary.causes(case) if summary is not None and status != "pass" else None
+    lines = diff_lines(case, causes)
+    if summary is not None and status in FAILING:
+        lines += summary.repro_lines(case)
     if lines:
         items = []
         for line in lines:
             if line.startswith("offending line: "):
                 items.append(f'<li>offending line: <code class="offending">{esc(line[16:])}</code></li>')
+            elif line.startswith("reproduce ("):
+                side, _, command = line.partition(": ")
+                items.append(f'<li class="info">{esc(side)}: <code class="repro">{esc(command)}</code></li>')
             else:
                 info = line.startswith(("known failure", "unexpected pass"))
                 items.append(f'<li class="{"info" if info else ""}">{esc(line)}</li>')
@@ -349,7 +361,7 @@ def cases_html(summary: Summary) -> str:
             f'<td>{hand_html(case.get("input"))}</td>'
             f'<td class="result">{expected_html(case, summary)}</td>'
             f'<td class="result">{actual_html(case, summary)}</td>'
-            f'<td>{verdict_html(case)}</td></tr>')
+            f'<td>{verdict_html(case, summary)}</td></tr>')
     start = "problems" if summary.failures() or summary.unexpected_passes() else "all"
     return (f'<table id="case-table" class="cases" data-start="{start}"><thead><tr><th>case</th><th>hand</th>'
             f'<th>expected</th><th>actual</th><th>verdict</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
@@ -422,13 +434,14 @@ def render(summary: Summary, title: str | None = None, sections: list[Section] =
     problems = failures_html(summary)
     if problems:   # the page opens on the failures
         blocks.insert(0, ("failures", "Failures", problems))
-    body = [section_html(s) for s in lead]
+    first = [s for s in summary.sections if s.id == "differential"]   # a random run's classes lead
+    body = [section_html(s) for s in [*lead, *first]]
     body += [f'<section id="{sid}"><h2>{esc(head)}</h2>{content}</section>' for sid, head, content in blocks]
-    sections = [*summary.sections, *sections]
+    sections = [*(s for s in summary.sections if s not in first), *sections]
     body += [section_html(s) for s in sections]
     body.append(f'<section id="cases"><h2>Cases</h2>{filters_html(summary)}{cases_html(summary)}</section>')
     body.append(f'<section id="clauses"><h2>Clauses cited</h2>{clauses_html(summary)}</section>')
-    toc_items = [(s.id, s.title) for s in lead] + [(sid, head) for sid, head, _ in blocks] + [(s.id, s.title) for s in sections] + \
+    toc_items = [(s.id, s.title) for s in [*lead, *first]] + [(sid, head) for sid, head, _ in blocks] + [(s.id, s.title) for s in sections] + \
         [("cases", "Cases"), ("clauses", "Clauses")]
     toc = "".join(f'<a href="#{esc(sid)}">{esc(head)}</a>' for sid, head in toc_items)
     verdict = f'<div class="verdict {esc(summary.verdict.key)}">Verdict: {esc(summary.verdict.text)}</div>'

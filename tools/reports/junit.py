@@ -16,7 +16,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from gb16.tools.differential.families import hand_text
-from gb16.tools.reports.case_text import failure_details, failure_signatures
+from gb16.tools.reports.case_text import failure_details
 from gb16.tools.reports.summary import Summary
 from gb16.tools.safe_text import printable
 
@@ -37,12 +37,13 @@ def _seconds(value) -> str:
     return f"{max(seconds, 0.0):.3f}"
 
 
-def _testcase(suite: ET.Element, case: dict, area: str, labels) -> None:
+def _testcase(suite: ET.Element, case: dict, area: str, labels, summary: Summary) -> None:
     element = ET.SubElement(suite, "testcase", classname=xml_text(f"gb16.{area}"), name=xml_text(case["id"]),
                             time=_seconds(case.get("time", 0)))
     status = case["status"]
-    details = "\n".join(failure_details(case, labels))
-    causes = "; ".join(failure_signatures(case, labels)[:3])
+    causes = summary.causes(case) if status in ("fail", "error", "crash", "timeout", "known") else None
+    details = "\n".join(failure_details(case, labels, causes) + summary.repro_lines(case))
+    causes = "; ".join(c.text for c in (causes or [])[:3])
     if status == "fail":
         failure = ET.SubElement(element, "failure", type="fail", message=xml_text(causes or "result differs"))
         failure.text = xml_text(details)
@@ -90,7 +91,7 @@ def render(summary: Summary) -> str:
         for name, value in _class_properties(summary, area):
             ET.SubElement(props, "property", name=name, value=xml_text(value))
         for case in cases:
-            _testcase(suite, case, area, labels)
+            _testcase(suite, case, area, labels, summary)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 from tabulate import tabulate
 
-from gb16.tools.harness.runlog import STATUSES
+from gb16.tools.harness.runlog import FAILING, STATUSES
 from gb16.tools.reports.case_text import actual_text, diff_lines, expected_heading, expected_text, input_summary
 from gb16.tools.reports.section import Section
 from gb16.tools.reports.summary import Summary
@@ -37,6 +37,16 @@ def fenced(text: str) -> list[str]:
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
     return [fence, text, fence]
+
+
+def code(text: str) -> str:
+    """*text* as a code span (a command to copy): the fence longer than any run of backticks in
+    it, control characters shown as escapes."""
+    text = printable(_CONTROL.sub(" ", str(text)))
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def table(headers: list[str], rows: Iterable[list[Any]]) -> str:
@@ -89,6 +99,13 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
     out += [f"{h} Results", "", table(["status", "cases"],
             [[s, counts[s]] for s in STATUSES] + [["unexpected pass", counts["unexpected_pass"]],
                                                   ["total", counts["total"]]]), ""]
+    first = [section for section in summary.sections if section.id == "differential"]
+    for section in first:   # a differential run's classes, with their shrunk examples, come first
+        out += [render_section(section, heading_level), ""]
+    groups = summary.failure_groups()
+    if groups:
+        out += [f"{h} Failures by cause", "", table(["cases", "cause", "e.g."], [
+            [g.count, g.signature, ", ".join(g.ids[:3]) + (" …" if len(g.ids) > 3 else "")] for g in groups]), ""]
     out += [f"{h} By area", "", _tally_table("area", summary.by_area), ""]
     out += [f"{h} By tier", "", _tally_table("tier", summary.by_tier), ""]
     out += [f"{h} By fan", "", table(["fan", "points", "cases", "pass", "failed", "known", "skipped"], [
@@ -97,14 +114,11 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
     out += [f"{h} By clause", "", table(["clause", "title", "cases", "pass", "failed", "known", "skipped"], [
         [a, summary.clauses.get(a, {}).get("title", "(not in clauses.json)"), t.total, t.counts["pass"],
          t.failed, t.counts["known"], t.counts["skipped"]] for a, t in summary.by_clause.items()]), ""]
-    for section in summary.sections:   # by feature; a differential run's classes
-        out += [render_section(section, heading_level), ""]
+    for section in summary.sections:   # by feature, attribution
+        if section not in first:
+            out += [render_section(section, heading_level), ""]
     if summary.not_compared_text():
         out += [f"> {cell(summary.not_compared_text())}", ""]
-    groups = summary.failure_groups()
-    if groups:
-        out += [f"{h} Failures by cause", "", table(["cases", "cause", "e.g."], [
-            [g.count, g.signature, ", ".join(g.ids[:3]) + (" …" if len(g.ids) > 3 else "")] for g in groups]), ""]
     if summary.log.violations:
         out += [f"{h} Protocol violations ({len(summary.log.violations)})", "",
                 "Output out of step with the requests; never taken as a case's answer; the implementation was "
@@ -127,7 +141,10 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
                 f"  * cites: {cell(', '.join(case.get('cites', [])))}",
                 f"  * {cell(expected_heading(case))}: {cell(expected_text(case.get('expected'), labels))}",
                 f"  * actual: {cell(actual_text(case, labels))}"]
-        out += [f"  * {cell(line)}" for line in diff_lines(case)]
+        causes = summary.causes(case) if case["status"] != "pass" else None
+        out += [f"  * {cell(line)}" for line in diff_lines(case, causes)]
+        if case["status"] in FAILING:
+            out += [f"  * reproduce ({side}): {code(command)}" for side, command in summary.repro_commands(case)]
     out.append("")
     head, out = out, []
     out += [f"{h} All cases", "", table(["case", "status", "area", "tier", "hand", "expected", "actual"], [

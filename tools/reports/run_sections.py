@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gb16.tools.harness.causes import failure_causes
 from gb16.tools.harness.features import CAPABILITIES, case_features, declared_capabilities
 from gb16.tools.differential.families import hand_text
 from gb16.tools.harness.runlog import FAILING
@@ -142,10 +143,12 @@ def differential_section(log) -> Any:
     if attribution.get("verdict"):
         section.p(f"Attribution: {attribution['verdict']}.")
     rows = []
+    fans = {fan.get("id"): fan for fan in log.header.get("fans") or [] if isinstance(fan, dict)}
     for c in summary.get("classes") or []:
         shrunk = (c.get("shrunk") or {}).get("input") or (c.get("example") or {}).get("input")
         explains = ", ".join(f"{label} ×{k}" for label, k in (c.get("attributed") or {}).items())
-        rows.append(["known" if c.get("explained") else "NEW", c.get("count"), c.get("first_hand"), c.get("label"),
+        rows.append(["known" if c.get("explained") else "NEW", c.get("count"), c.get("first_hand"),
+                     _class_difference(c, fans),
                      ", ".join(c.get("families") or {}), explains or "—",
                      _hand(hand_text, shrunk), c.get("key")])
     if rows:
@@ -164,6 +167,18 @@ def differential_section(log) -> Any:
     if summary.get("known_not_seen"):
         section.p("Known differences not seen in this run: " + ", ".join(map(str, summary["known_not_seen"])))
     return section
+
+
+def _class_difference(c: dict, fans: dict) -> str:
+    """A class's label with what is wrong in its example, per fan (tools/harness/causes.py):
+    ``same fans, different points: 缺一门 One Voided Suit: 2 points, expected 1``."""
+    example = c.get("example") or {}
+    reference, answer = example.get("reference"), example.get("implementation")
+    skip = () if isinstance(answer, dict) and "waits" in answer else ("waits",)
+    causes = [cause.text for cause in failure_causes(reference, answer, fans, skip=skip)] \
+        if isinstance(reference, dict) and isinstance(answer, dict) else []
+    label = str(c.get("label") or c.get("key"))
+    return f"{label}: {'; '.join(causes)}" if causes else label
 
 
 def _hand(hand_text, case) -> str:

@@ -11,15 +11,20 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
 from typing import Any, Iterable
 
+from gb16 import corpus as corpus_package
+from gb16.tools.explain_text import explain_command
 from gb16.tools.harness import attribution as attribution_module
 from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import default_option, fans_involved
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
-from gb16.tools.reports.case_text import FailureGroup, group_failures
-from gb16.tools.reports.verdict import Verdict, verdict
+from gb16.tools.harness.causes import Cause
+from gb16.tools.reports.case_text import FailureGroup, case_causes, group_failures
+from gb16.tools.reports.verdict import Verdict, skip_reasons, verdict
 
 
 @dataclass
@@ -81,6 +86,7 @@ class Summary:
     #: The run's own sections, shown by every format: results by feature and capability, and a
     #: differential run's classes (tools/reports/run_sections.py).
     sections: list = field(default_factory=list)
+    _causes: dict = field(default_factory=dict, repr=False)
 
     @property
     def header(self) -> dict:
@@ -121,7 +127,70 @@ class Summary:
 
     def failure_groups(self) -> list["FailureGroup"]:
         """The failures grouped by cause, most frequent first."""
-        return group_failures(self.failures(), self.fan_label)
+        return group_failures(self.failures(), self.causes)
+
+    def causes(self, case: dict) -> list[Cause]:
+        """What is wrong with one failing case, per fan (tools/reports/case_text.case_causes), at
+        the points of the rules the implementation declares (an edition may change a fan's)."""
+        key = id(case)
+        if key not in self._causes:
+            self._causes[key] = case_causes(case, self.fans, self._points_of)
+        return self._causes[key]
+
+    @cached_property
+    def _rules(self):
+        return attribution_module.declared_rules(self.impl)
+
+    def _points_of(self, fan_id: str):
+        rules = self._rules
+        if not rules.is_default:
+            try:
+                return rules.points(fan_id)
+            except KeyError:   # a fan the installed table does not know
+                pass
+        return (self.fans.get(fan_id) or {}).get("points")
+
+    @property
+    def differential(self) -> bool:
+        """A differential run (random hands judged against the reference, not corpus cases)."""
+        return self.header.get("kind") == "differential"
+
+    def repro_commands(self, case: dict) -> list[tuple[str, str]]:
+        """The commands that reproduce one case, shell-quoted: ``("reference", "gb16 explain …")``
+        (the reference under the rules the implementation declares) and ``("implementation",
+        "gb16 certify --impl … --filter <id> …")`` — for a differential hand, whose id names no
+        corpus case, ``gb16 compare … --impl …`` (the hand through both, side by side)."""
+        arguments = explain_command(case.get("input"))
+        raw = self.header.get("impl_spec") if isinstance(self.header.get("impl_spec"), str) else ""
+        spec = shlex.quote(raw) if raw else "SPEC"
+        rules = " ".join(self._rule_arguments())
+        out: list[tuple[str, str]] = []
+        if arguments:
+            out.append(("reference", f"{arguments} {rules}".strip()))
+        if self.differential:
+            if arguments:
+                out.append(("implementation", f"gb16 compare {arguments[len('gb16 explain '):]} --impl {spec}"))
+            return out
+        corpus = (self.header.get("corpus") or {}).get("path")
+        where = f" --corpus {shlex.quote(corpus)}" if corpus and Path(corpus) != corpus_package.ROOT else ""
+        scratch = runlog.default_path(raw or "impl")
+        scratch = scratch.with_name(scratch.stem + "-repro.jsonl")
+        out.append(("implementation", f"gb16 certify --impl {spec}{where} --filter {shlex.quote(case['id'])} "
+                                      f"--out {shlex.quote(str(scratch))} --overwrite"))
+        return out
+
+    def _rule_arguments(self) -> list[str]:
+        """``--ruling R-009=A``, ``--edition mcr2006``, ``--delta …``: the declared rules, for gb16 explain."""
+        declared = self._rules.declaration()
+        args = [f"--ruling {shlex.quote(f'{r}={o}')}" for r, o in sorted((declared.get("rulings") or {}).items())]
+        if declared.get("edition"):
+            args.append(f"--edition {shlex.quote(declared['edition'])}")
+        args += [f"--delta {shlex.quote(d)}" for d in declared.get("deltas") or []]
+        return args
+
+    def repro_lines(self, case: dict) -> list[str]:
+        """:meth:`repro_commands` as report lines: ``reproduce (reference): gb16 explain …``."""
+        return [f"reproduce ({side}): {command}" for side, command in self.repro_commands(case)]
 
     def unexpected_passes(self) -> list[dict]:
         return [c for c in self.log.cases if c.get("unexpected_pass")]
@@ -158,7 +227,9 @@ class Summary:
                 f"continue it with `gb16 certify --resume --impl {spec} --out {self.log.path}`)")
 
 
-def summarize(log: RunLog) -> Summary:
+def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summary:
+    """What every report says about *log*; *min_judged* (``--min-judged``: a number of cases, or
+    a share when the flag is true) makes a run that judged less a failure."""
     cases = log.cases
     counts = runlog.count_statuses(cases)
     fans = {fan["id"]: fan for fan in log.header.get("fans", [])}
@@ -178,7 +249,7 @@ def summarize(log: RunLog) -> Summary:
     return Summary(
         log=log, counts=counts, attribution=attribution, sections=sections,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
-                        (log.footer or {}).get("stopped"), attribution),
+                        (log.footer or {}).get("stopped"), attribution, skip_reasons(cases), min_judged),
         by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
         by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
         by_fan=by_fan, by_clause=by_clause, fans=fans,

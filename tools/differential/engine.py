@@ -43,7 +43,10 @@ from gb16.tools.differential import families as F
 from gb16.tools.differential.families import hand_text
 from gb16.tools.differential import shrink as shrink_module
 from gb16.tools.differential import verdict
-from gb16.tools.harness import attribution, runlog
+from gb16.reference.rules import DEFAULT as DEFAULT_RULES
+from gb16.tools.harness import declaration, runlog
+from gb16.tools.harness.attribution_search import attribute
+from gb16.tools.harness.evidence import score_under
 from gb16.tools.harness.certify import check_out
 from gb16.tools.harness.implementations import resolve_isolated
 from gb16.tools.harness.protocol import HarnessError
@@ -101,13 +104,13 @@ def score_hands(spec: str, variant: str, seed: int, start: int, stop: int, timeo
                 family_names: tuple) -> list[dict]:
     """Score hands ``start``…``stop - 1``; one run log line per hand (and violation lines)."""
     impl = _implementation(spec, timeout)
-    declared = attribution.declared_rules(impl.metadata or {})
+    declared = declaration.declared_rules(impl.metadata or {})
     chosen = tuple(F.BY_NAME[n] for n in family_names)
     lines = []
     explainers = Explainers(declared)   # per chunk, so that a run log is the same for any J
     for index in range(start, stop):
         family, case = F.hand(seed, index, variant, chosen)
-        ref = attribution.score_under(case, declared)
+        ref = score_under(case, declared)
         outcome = impl.score(index + 1, case, timeout)
         lines.extend({"type": "violation", **v} for v in impl.take_violations())
         lines.append(hand_record(index, seed, variant, family, case, ref, outcome, declared, explainers))
@@ -119,7 +122,7 @@ class Explainers:
     for every hand.  A class's hands usually share their explanation: a hand is first tried
     under the options and deltas that explained earlier hands of its class in the chunk (a
     score or two); only when none does is every candidate searched
-    (:func:`~gb16.tools.harness.attribution.explain_case`, some twenty scores) — and after
+    (:func:`~gb16.tools.harness.declaration.explain_case`, some twenty scores) — and after
     ``FRUITLESS`` searches of a class found nothing, its further hands in the chunk are taken
     to be what the others were: explained by nothing.  An implementation that disagrees on
     every hand so costs about 1.3× the hands, not 20×."""
@@ -134,12 +137,12 @@ class Explainers:
     def explain(self, key: str, case: dict, actual: dict, template: dict) -> list[str]:
         known = self.found.get(key)
         if known:
-            hits = [label for label in known if attribution.explains(case, label, actual, template, self.declared)]
+            hits = [label for label in known if declaration.explains(case, label, actual, template, self.declared)]
             if hits:
                 return hits
         if self.fruitless[key] >= self.FRUITLESS:
             return []
-        found = attribution.explain_case(case, actual, template, self.declared)
+        found = declaration.explain_case(case, actual, template, self.declared)
         if found:
             self.found.setdefault(key, [])
             self.found[key] += [label for label in found if label not in self.found[key]]
@@ -157,8 +160,8 @@ def hand_record(index, seed, variant, family, case, ref, outcome, declared=None,
     set the implementation declares (``declared``: its options and edition, docs/rulings.md).
     A disagreement carries ``explained_by``: the open-ruling options and edition deltas under
     which the reference would have answered what the implementation did
-    (:func:`gb16.tools.harness.attribution.explain_case`), worked out here, in the worker."""
-    declared = declared or attribution.R.DEFAULT
+    (:func:`gb16.tools.harness.declaration.explain_case`), worked out here, in the worker."""
+    declared = declared or DEFAULT_RULES
     judged = verdict.judge(case, ref, outcome, declared)
     record = {"type": "case", "id": hand_id(variant, seed, index), "area": family,
               "description": F.BY_NAME[family].description, "variant": variant, "rulings": [], "cites": [],
@@ -295,7 +298,10 @@ def run(options: Options) -> dict:
             if options.progress:
                 print(f"\rdifferential {len(records)}/{options.hands}", end="", file=sys.stderr, flush=True)
         elapsed = time.monotonic() - began
-        summary = summarize(records, metadata, options, known, elapsed)
+        judged = runlog.read(out).cases   # the hands as every report reads them
+        found = attribute(judged, metadata)
+        writer.write_attribution(found)   # found once, read by every report
+        summary = summarize(records, metadata, options, known, elapsed, found)
         summary["classes"] = shrink_classes(summary["classes"], options, metadata)
         write_drafts(summary, options, metadata)
         footer = runlog.footer_record(records, elapsed, 0)
@@ -377,8 +383,13 @@ def _dask_chunks(address, args):
 
 # --------------------------------------------------------------------------- classes
 
-def summarize(records: list[dict], metadata: dict, options: Options, known: dict, elapsed: float) -> dict:
-    """Counts, family shares and the classes (with their smallest example) of a run's lines."""
+def summarize(records: list[dict], metadata: dict, options: Options, known: dict, elapsed: float,
+              found=None) -> dict:
+    """Counts, family shares and the classes (with their smallest example) of a run's lines.
+
+    *found* is the run's attribution, as stored in its run log; it is what explains the
+    classes unless some hands are known differences: those are not judged there, but the
+    classes count them, so the hands are then weighed again with each one's underlying status."""
     records = sorted(records, key=lambda r: r["id"])
     counts = Counter(r["status"] for r in records)
     fams: dict[str, Counter] = {}
@@ -397,7 +408,8 @@ def summarize(records: list[dict], metadata: dict, options: Options, known: dict
             if c["example"] is None or size < c["_size"]:
                 c["_size"], c["example"] = size, r
     name = metadata.get("name", "the implementation")
-    found = attribution.attribute([dict(r, status=r.get("underlying", r["status"])) for r in records], metadata)
+    if found is None or counts["known"]:
+        found = attribute([dict(r, status=r.get("underlying", r["status"])) for r in records], metadata)
     by_class: dict[str, Counter] = {}
     for r in records:
         if r.get("class") and r["status"] != "pass":
@@ -453,7 +465,7 @@ def shrink_classes(rows: list[dict], options: Options, metadata: dict) -> list[d
     if not rows:
         return rows
     impl = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
-    declared = attribution.declared_rules(impl.start())
+    declared = declaration.declared_rules(impl.start())
     try:
         for row in rows:
             key = row["key"]

@@ -114,10 +114,11 @@ def attribution_section(log, found) -> Any:
 def _evidence_line(label: str, state: str, ev, explains: str = "explains") -> str:
     """``exhausted-tile-no-wait — taken: explains 12, contradicted by 0 of 879 cases weighed
     (e.g. explained: a, b)``: one candidate, in words that wrap on a phone."""
-    line = f"{label} — {state}: {explains} {len(ev.support)}, contradicted by {len(ev.contradicted_by)} " \
+    line = f"{label} — {state}: {explains} {ev.support}, contradicted by {ev.contradicted_by} " \
            f"of {ev.checked} cases weighed"
-    examples = [f"e.g. {what}: {', '.join(ids[:2])}" for what, ids in (("explained", ev.support),
-                                                                        ("contradicting", ev.contradicted_by)) if ids]
+    examples = [f"e.g. {what}: {', '.join(ids[:2])}" for what, ids in (("explained", ev.support_examples),
+                                                                        ("contradicting", ev.contradiction_examples))
+                if ids]
     return line + (f" ({'; '.join(examples)})" if examples else "")
 
 

@@ -27,7 +27,7 @@ import unicodedata
 from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference.errors import InputError
-from gb16.reference.hand import FLAG_TERMS, hand_from_input, waiting_hand_from_input
+from gb16.reference.hand import FLAG_TERMS, FLAGS, hand_from_input, waiting_hand_from_input
 from gb16.tools import disputes
 from gb16.tools.safe_text import printable
 
@@ -109,7 +109,7 @@ def case_input_from_args(args) -> dict:
                        ("prevalent_wind", args.prevalent), ("seat_wind", args.seat), ("flowers", args.flowers)):
         if value is not None:
             data[key] = value
-    for flag in ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong"):
+    for flag in FLAGS:
         if getattr(args, flag):
             data[flag] = True
     return data

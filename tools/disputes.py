@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gb16 import reference
 from gb16.reference import rules as R
+from gb16.reference.hand import FLAGS
 from gb16.reference.rules import Rules, RulesError
 
 #: The normative notes and the facts of a scored hand that bring each into play: a fan that
@@ -132,8 +133,7 @@ def decided_by(case_input, result: dict) -> list[dict]:
         notes.append("R-005")
     if len(result.get("waits", [])) > 1:
         notes.append("R-010")
-    if isinstance(case_input, dict) and any(case_input.get(f) for f in ("last_of_kind", "robbing_kong",
-                                                                        "kong_replacement", "last_tile")):
+    if isinstance(case_input, dict) and any(case_input.get(f) for f in FLAGS):
         notes.append("R-014")
     if _several_readings(case_input):
         notes.append("R-015")

@@ -36,6 +36,7 @@ from typing import Callable, Iterable, Iterator
 
 from gb16.reference import ERROR_CODES
 from gb16.reference import jsonlines
+from gb16.reference.hand import FLAGS
 from gb16.reference.notation import MAX_HAND_CHARS
 
 #: Valid case inputs written here, beside the corpus's (one of each shape and flag).
@@ -62,8 +63,7 @@ NOTATION_PIECES = (list("0123456789") + list("mpsz") + list("ESWNCPF") + list("[
 STRANGE_CHARS = (["\x00", "\t", "\x0b", "\x0c", "\r", "\x1c", "\x1d", "\x1e", "\x1f", "\x7f", "\x85", "\xa0",
                   "\u2028", "\u2029", "\u200b", "\u200d", "\u202e", "\u3000", "\ufeff", "\ufffd", "\uffff",
                   "\U0001F600", "\U000E0001", "\U0010FFFF", "\u0301", "\"", "\\", "/"])
-FIELDS = ["variant", "hand", "win_tile", "win_by", "prevalent_wind", "seat_wind", "flowers",
-          "last_of_kind", "last_tile", "kong_replacement", "robbing_kong"]
+FIELDS = ["variant", "hand", "win_tile", "win_by", "prevalent_wind", "seat_wind", "flowers", *FLAGS]
 #: Odd values for a field: every JSON type, out of range, near misses.
 ODD_VALUES = [None, True, False, 0, -1, 9, 8, 1.5, -0.0, 1e308, "", " ", "E ", "e", "东", "gb15", "GB16",
               "discard ", "selfdraw", [], {}, [1], {"a": 1}, "5z5z", "0z", 2 ** 63, -(2 ** 63), "１"]

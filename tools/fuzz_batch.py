@@ -34,10 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from gb16 import corpus
 from gb16.reference import ERROR_CODES
 from gb16.reference import jsonlines
 from gb16.reference.hand import FLAGS
 from gb16.reference.notation import MAX_HAND_CHARS
+from gb16.tools.cmd_score import batch_result
 
 #: Valid case inputs written here, beside the corpus's (one of each shape and flag).
 SEEDS = [
@@ -277,7 +279,6 @@ ISSUE_INPUTS = [
 
 def corpus_inputs() -> list[dict]:
     """The case inputs of the installed corpus that are JSON objects."""
-    from gb16 import corpus
     out = []
     for path in sorted(corpus.CASES_DIR.glob("*.json")):
         for case in jsonlines.load_file(path).get("cases", []):
@@ -370,7 +371,6 @@ def as_read(raw: bytes) -> bytes:
 
 def time_line(raw: bytes) -> float:
     """Seconds to answer one line through the batch's own per-line function, in this process."""
-    from gb16.tools.cmd_score import batch_result
     line = as_read(raw)
     t0 = time.perf_counter()
     batch_result(line)

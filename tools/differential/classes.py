@@ -10,6 +10,8 @@ import os
 from collections import Counter
 from pathlib import Path
 
+from tabulate import tabulate
+
 from gb16 import reference
 from gb16.tools.differential import shrink as shrink_module
 from gb16.tools.differential import verdict
@@ -154,7 +156,6 @@ def write_drafts(summary: dict, options: Options, metadata: dict) -> None:
 
 
 def render(summary: dict) -> str:
-    from tabulate import tabulate
     n, impl = summary["hands"], summary["implementation"]
     lines = [
         f"{summary['variant']} differential: gb16.reference vs {impl.get('name')} {impl.get('version')} — "

@@ -36,6 +36,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -189,7 +190,6 @@ POOL_RESTARTS = 3
 def _pool_chunks(jobs: int, args):
     """The chunks from a pool of ``jobs`` processes, in order; a pool whose worker died is
     replaced and the chunks it had not returned are scored again (the same hands, the same lines)."""
-    from concurrent.futures.process import BrokenProcessPool
     done, restarts = 0, 0
     while done < len(args):
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))

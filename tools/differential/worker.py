@@ -9,7 +9,9 @@ line of the run log (:func:`hand_record`).
 
 from __future__ import annotations
 
+import atexit
 from collections import Counter
+from multiprocessing import util
 
 from gb16.reference.rules import DEFAULT as DEFAULT_RULES
 from gb16.tools.differential import families as F
@@ -28,10 +30,8 @@ def _implementation(spec: str, timeout: float):
         impl = resolve_isolated(spec, startup_timeout=max(timeout, 30.0))
         impl.start()
         _WORKER[spec] = impl
-        import atexit
         atexit.register(impl.stop, 0)
         try:
-            from multiprocessing import util
             util.Finalize(impl, impl.stop, args=(0,), exitpriority=10)
         except Exception:  # pragma: no cover
             pass

@@ -32,6 +32,7 @@ import json
 import os
 import subprocess
 from dataclasses import dataclass, field, fields, replace
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -83,7 +84,6 @@ def git_revision(path: Path | None = None) -> dict[str, Any]:
 def gb16_version() -> str:
     """The installed gb16 distribution's version, or "unknown"."""
     try:
-        from importlib.metadata import version
         return version("gb16")
     except Exception:  # not installed as a distribution
         return "unknown"

@@ -8,6 +8,7 @@ log alone, so that every renderer lays out the same rows.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from gb16.tools.harness.features import CAPABILITIES, case_features, declared_capabilities
@@ -105,7 +106,6 @@ def attribution_section(log, found) -> Any:
     if suggested is not None:
         metadata = {k: v for k, v in (log.header.get("implementation") or {}).items()
                     if k not in ("rulings", "edition", "deltas")}
-        import json
         section.p("The declaration the evidence supports, as a start answer:")
         section.pre(json.dumps(dict(metadata, **{"rulings": {}}, **suggested), ensure_ascii=False, sort_keys=True, indent=1))
     return section

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from tabulate import tabulate
 
 from gb16.tools.harness.runlog import FAILING, STATUSES
@@ -101,7 +103,6 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
 
 def section_text(section) -> list[str]:
     """A report section (tools/reports/section.Section) as terminal lines."""
-    import textwrap
     lines = [section.title + (f" — {section.status}" if section.status else "") + ":"]
     for block in section.blocks:
         if block[0] == "p":

@@ -1,5 +1,7 @@
 """gb16.corpus — the conformance corpus as package data (fans.json, clauses.json, cases/, schema/)."""
 
+import hashlib
+import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -17,8 +19,6 @@ def identity() -> dict:
     names ``cases/<file>``, ``fans.json``, ``clauses.json`` and their bytes, sorted by name.  The
     version is corpus/VERSION when there is one, else the package's.
     """
-    import hashlib
-    import json
 
     files = {f"cases/{p.name}": p for p in sorted(CASES_DIR.glob("*.json"))}
     files.update({"fans.json": FANS_PATH, "clauses.json": CLAUSES_PATH})
@@ -32,5 +32,5 @@ def identity() -> dict:
     if version_file.is_file():
         version = version_file.read_text(encoding="utf-8").strip()
     else:
-        from gb16 import __version__ as version
+        from gb16 import __version__ as version   # gb16 imports this package: read when asked
     return {"version": version, "hash": "sha256:" + digest.hexdigest(), "cases": cases}

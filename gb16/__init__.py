@@ -16,6 +16,8 @@ documents the tool cites are :mod:`gb16.docs`.  The parts of the kit are the sub
 
 from __future__ import annotations
 
+import importlib
+import platform
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
@@ -41,7 +43,6 @@ def __getattr__(name: str):
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'gb16' has no attribute {name!r}")
-    import importlib
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
@@ -54,6 +55,5 @@ def __dir__() -> list[str]:
 def version_info() -> dict:
     """The package version and the identity of the installed corpus (what ``gb16 --version`` prints):
     ``{"gb16": "0.1.0", "corpus": {"version": …, "hash": "sha256:…", "cases": N}, "python": "3.11.7"}``."""
-    import platform
-    from gb16 import corpus
+    from gb16 import corpus   # on first use: import gb16 stays light
     return {"gb16": __version__, "corpus": corpus.identity(), "python": platform.python_version()}

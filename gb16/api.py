@@ -32,7 +32,6 @@ Variant = Literal["gb16", "gb13"]
 #: keyword argument → field of the case input (docs/contract.md "Input").
 FIELDS = {"variant": "variant", "win": "win_tile", "by": "win_by", "prevalent": "prevalent_wind",
           "seat": "seat_wind", "flowers": "flowers"}
-FLAGS = ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,9 @@ import time
 from dataclasses import dataclass, field
 
 from . import chow_model as cm
+from gb16.reference import explain, scoring, table
+from gb16.reference.combination import BIG_COMBINATION, CHOW_PAIR_FANS
+from gb16.reference.hand import hand_from_input
 
 Scorer = object  # callable: list[(suit, start)] -> (points, big fan id | None, [(fan, i, j), ...])
 
@@ -128,9 +131,6 @@ def reference_scorer():
 
 
 def real_path_chow_points(chows):
-    from gb16.reference import scoring, table
-    from gb16.reference.combination import BIG_COMBINATION, CHOW_PAIR_FANS
-    from gb16.reference.hand import hand_from_input
 
     written = "".join(f"[{s}{s + 1}{s + 2}{suit}]" for suit, s in chows)
     hand = hand_from_input({"variant": "gb16", "hand": written + "66z", "win_tile": "6z", "win_by": "discard",
@@ -279,7 +279,6 @@ def _reading_chows(interp: dict) -> list[tuple[str, int]] | None:
 
 
 def check_real_hands(report: Report, size: int, seed: int, optima: dict, solver: cm.Solver, progress=None):
-    from gb16.reference import explain
 
     rng = random.Random(seed)
     all_sets = cm.legal_multisets(5)

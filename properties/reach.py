@@ -27,9 +27,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from tabulate import tabulate
+
 from gb16.properties import definitions as D
 from gb16.properties.best import best_points
 from gb16.properties.hands import KNITTED_OPTIONS, SETS, Case, formal_waits, is_honour, rank, readings
+from gb16.properties.replay import stream
 from gb16.properties.rulebook import REPEATABLE, whole_exclusions
 from gb16.properties.strategies.gb13 import FAMILIES as GB13_FAMILIES
 
@@ -238,7 +241,6 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
 def stats(name: str, profile: str = "ci") -> dict:
     """The distribution of features in the recorded stream of property ``name``, and each
     claim with its share and whether it meets its minimum."""
-    from gb16.properties.replay import stream
     examples = stream(name, profile)
     counts: Counter = Counter()
     for ex in examples:
@@ -297,7 +299,6 @@ def fan_reach(profile: str = "ci", only=None) -> dict[str, dict[str, dict[str, i
 
 
 def format_fan_reach(reach: dict) -> str:
-    from tabulate import tabulate
     out = []
     for variant, table in reach.items():
         names = list(next(iter(table.values())))
@@ -312,7 +313,6 @@ def format_fan_reach(reach: dict) -> str:
 
 
 def format_stats(rows: list[dict]) -> str:
-    from tabulate import tabulate
     out = []
     for r in rows:
         out.append(f"property {r['property']} — {r['examples']} examples ({r['profile']})")

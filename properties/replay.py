@@ -26,6 +26,8 @@ import functools
 from typing import Any
 
 from gb16.properties.invariants import BY_NAME, PROPERTIES, Property, Violation
+from gb16.properties.runner import run_property
+from gb16.properties.scorers import as_scorer
 
 
 def record(prop: Property, profile: str = "ci", seed: int | None = None,
@@ -34,8 +36,6 @@ def record(prop: Property, profile: str = "ci", seed: int | None = None,
     reference through gb16.properties.runner.run_property itself (Hypothesis derives a
     derandomized run's seed from the test function, so only the runner's own test function
     draws the runner's examples)."""
-    from gb16.properties.runner import run_property
-    from gb16.properties.scorers import as_scorer
     seen: list[Any] = []
     row = run_property(prop, as_scorer("reference"), profile, seed, max_examples,
                        observe=lambda ex: seen.append(copy.deepcopy(ex)))

@@ -16,12 +16,14 @@ import time
 import traceback
 from typing import Any
 
-from hypothesis import given, seed as hypothesis_seed
+from hypothesis import Phase, given, seed as hypothesis_seed, settings
 from hypothesis.errors import HypothesisException
+from tabulate import tabulate
 
 from gb16.properties.invariants import PROPERTIES, BY_NAME, Property, Violation
 from gb16.properties.profiles import get_profile, hypothesis_settings
 from gb16.properties.scorers import Scorer, as_scorer
+from gb16.properties.exhaustive import run_exhaustive
 
 
 def run_property(prop: Property, scorer: Scorer, profile: str = "ci", seed: int | None = None,
@@ -57,10 +59,8 @@ def run_property(prop: Property, scorer: Scorer, profile: str = "ci", seed: int 
     wrapped = given(prop.strategy())(test)
     chosen = hypothesis_settings(prof, prop.weight, seed_given=seed is not None)
     if max_examples is not None:
-        from hypothesis import settings
         chosen = settings(chosen, max_examples=max_examples)
     if not shrink:
-        from hypothesis import Phase, settings
         chosen = settings(chosen, phases=[p for p in chosen.phases if p not in (Phase.shrink, Phase.explain)])
     wrapped = chosen(wrapped)
     if seed is not None:
@@ -121,7 +121,6 @@ def run_all(profile: str = "thorough", scorer: Any = None, only: list[str] | Non
             r = rows[-1]
             progress(f"property {prop.number} {prop.name}: {r['result']} ({r['examples']} examples, {r['seconds']} s)")
     if (prof.exhaustive if exhaustive is None else exhaustive) and not only:
-        from gb16.properties.exhaustive import run_exhaustive
         rows.extend(run_exhaustive(scorer, profile=profile, progress=progress))
     return rows
 
@@ -138,7 +137,6 @@ def _clip(text: str | None, width: int) -> str:
 
 
 def format_table(rows: list[dict]) -> str:
-    from tabulate import tabulate
     table = []
     for r in rows:
         ce = r.get("counterexample")

@@ -66,7 +66,7 @@ def reference_scorer() -> Scorer:
 
 def _load_module(name: str):
     """The MODULE of ``python:MODULE:FUNCTION``, loaded as the harness loads it."""
-    from gb16.tools.harness.protocol import HarnessError
+    from gb16.tools.harness.protocol import HarnessError   # jsonschema: the certify extra
     from gb16.tools.harness.implementations import import_module
     try:
         return import_module(name)
@@ -101,7 +101,7 @@ def _reading_api(function, module, name: str):
 def harness_scorer(spec: str, timeout: float = 30.0) -> Scorer:
     """A command speaking the harness protocol, through gb16.tools.harness."""
     try:
-        from gb16.tools.harness import implementations as harness
+        from gb16.tools.harness import implementations as harness   # jsonschema: the certify extra
     except ImportError as exc:
         raise ScorerUnavailable(f"the harness (gb16.tools.harness) is not available: {exc}") from None
     try:

@@ -12,6 +12,8 @@ winning shape is decided later, by :mod:`gb16.reference.readings`.
 
 from __future__ import annotations
 
+import json
+import shlex
 from dataclasses import dataclass, field
 from itertools import compress
 
@@ -72,7 +74,6 @@ def command_arguments(case_input) -> str | None:
     gives ``win_tile`` and ``win_by`` as fields), then the flags of :data:`FLAG_TERMS` for the
     other fields that are set (an unset wind is no wind: nothing is written).  None when the input
     has no hand string."""
-    import shlex
     if not isinstance(case_input, dict) or not isinstance(case_input.get("hand"), str):
         return None
     hand, rest = case_input["hand"], []
@@ -327,7 +328,6 @@ def _type_name(kind) -> str:
 
 
 def json_repr(value) -> str:
-    import json
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

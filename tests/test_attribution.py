@@ -1,6 +1,7 @@
 """Certification judges an implementation under what it declares, and attributes every
 failure to an open-ruling option or edition delta, or to "no option explains it"
-(tools/harness/attribution.py), on planted edition-following scorers
+(tools/harness/attribution_search.py, stored in the run log as tools/harness/attribution.py
+says), on planted edition-following scorers
 (tools/examples/edition_impls.py) and the wrong sample (tools/examples/wrong_impl.py)."""
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import pytest
 
 from gb16 import reference
 from gb16.reference.rules import Rules
-from gb16.tools.harness import attribution
+from gb16.tools.harness import attribution_search, declaration
+from gb16.tools.harness.attribution import Attribution
+from gb16.tools.harness.evidence import expectation_of, score_under
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.reports.summary import summarize
 
@@ -36,25 +39,25 @@ def failures_all_accounted(log, found) -> None:
 
 def test_kongs_scorer_is_attributed_to_two_deltas(tmp_path):
     log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:kongs_scorer", "kongs")
-    found = attribution.for_log(log)
+    found = log.attribution
     assert sum(c["status"] == "fail" for c in log.cases) > 5
     failures_all_accounted(log, found)
     assert sorted(found.chosen) == ["no-concealed-and-melded-kong", "two-concealed-kongs-8"]
     assert found.bugs == []
     text = summarize(log).verdict.text
-    support = {label: len(found.evidence[label].support) for label in found.chosen}
+    support = {label: found.evidence[label].support for label in found.chosen}
     assert sum(support.values()) == len(found.attributed)
     first, second = found.chosen
     assert (f"agrees under deltas {first}: explains {support[first]}, {second}: explains {support[second]} "
             "(contradicted by none), which it does not declare") in text
     assert text.endswith('declare {"deltas": ["no-concealed-and-melded-kong", "two-concealed-kongs-8"]}')
     line = next(c for c in log.cases if c["status"] == "fail")
-    assert attribution.for_log(log).case_line(line["id"]).startswith("attributed: ")
+    assert log.attribution.case_line(line["id"]).startswith("attributed: ")
 
 
 def test_software_scorer_edition_differences_and_its_bug(tmp_path):
     log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software")
-    found = attribution.for_log(log)
+    found = log.attribution
     failures_all_accounted(log, found)
     assert set(found.chosen) == {"no-all-chows-with-knitted", "seven-pairs-distinct"}
     # the bugs are exactly the failures where the planted bug (缺一门 = 2) shows
@@ -62,7 +65,7 @@ def test_software_scorer_edition_differences_and_its_bug(tmp_path):
     for cid in found.bugs:
         assert any(f["id"] == "one_voided_suit" for f in by_id[cid]["actual"]["fans"]), cid
     assert found.bugs
-    support = {label: len(found.evidence[label].support) for label in found.chosen}
+    support = {label: found.evidence[label].support for label in found.chosen}
     assert (f"conforms to edition software (no-all-chows-with-knitted: explains {support['no-all-chows-with-knitted']}, "
             f"seven-pairs-distinct: explains {support['seven-pairs-distinct']}) (contradicted by none) except "
             f"{len(found.bugs)} bugs") in summarize(log).verdict.text
@@ -90,7 +93,7 @@ def test_undeclared_edition_is_attributed_to_it(tmp_path, monkeypatch):
                     "GB16_METADATA = {'name': 'undeclared', 'version': '0', 'language': 'python',"
                     " 'variants': ['gb16', 'gb13'], 'rulings': {}}\n")
     log = certify(tmp_path, f"python:{fake}:score", "undeclared")
-    found = attribution.for_log(log)
+    found = log.attribution
     failures_all_accounted(log, found)
     assert found.bugs == [] and found.chosen
     assert "agrees under edition mcr2006" in summarize(log).verdict.text
@@ -112,7 +115,7 @@ def test_declared_open_option_conforms_to_seed000_with_it(tmp_path):
     assert summarize(log).verdict.text.startswith("conforms to seed000 with R-009:A: all ")
     undeclared = _reference_under(tmp_path, "r009a_undeclared", {"rulings": {}}, Rules.parse(["R-009=A"]))
     log = certify(tmp_path, undeclared, "r009u", filters=["honours-*"])
-    found = attribution.for_log(log)
+    found = log.attribution
     assert found.chosen == ["R-009:A"] and found.bugs == []
 
 
@@ -129,7 +132,7 @@ def test_withdrawn_option_is_never_seed000(tmp_path):
 def test_wrong_sample_failures_are_bugs(tmp_path):
     log = certify(tmp_path, f"python:{EXAMPLES / 'wrong_impl.py'}:score", "wrong",
                   filters=["*flowers*", "*dragon*", "seed-examples-*"])
-    found = attribution.for_log(log)
+    found = log.attribution
     failures_all_accounted(log, found)
     assert found.bugs and not found.chosen
     assert "no option or edition delta explains them" in summarize(log).verdict.text
@@ -145,7 +148,7 @@ def test_a_coincidence_of_totals_is_not_an_attribution():
     case = {"id": "x", "status": "fail", "input": hand, "actual": bugged,
             "expected": {"fans": {f["id"]: f["count"] for f in base["fans"]}, "total": base["total"],
                          "fan_points": base["fan_points"], "meets_minimum": base["meets_minimum"]}}
-    found = attribution.attribute([case], {"rulings": {}})
+    found = attribution_search.attribute([case], {"rulings": {}})
     assert found.bugs == ["x"] and found.explained_by["x"] == []
 
 
@@ -153,7 +156,7 @@ def test_a_coincidence_of_totals_is_not_an_attribution():
                                             ({"edition": "mcr1998"}, "edition mcr1998"),
                                             ({"rulings": {"R-013": "B"}}, "deltas exclusions-pairwise (not seed000)")])
 def test_targets(metadata, label):
-    assert attribution.Attribution.target(attribution.declared_rules(metadata)) == label
+    assert Attribution.target(declaration.declared_rules(metadata)) == label
 
 
 # --------------------------------------------------------------------------- the differential
@@ -180,13 +183,13 @@ def test_differential_disagreements_are_attributed_like_corpus_failures(tmp_path
     log = runlog.read(options.out)
     failing = [c for c in log.cases if c["status"] == "fail"]
     assert failing and all(c["explained_by"] for c in failing)   # worked out where each hand was judged
-    found = attribution.for_log(log)
+    found = log.attribution
     assert set(found.attributed) == {c["id"] for c in failing} and not found.bugs
     # the software sample: its edition differences are attributed, its planted bug (缺一门 = 2) is a bug
     summary, options = _differential(tmp_path, "software_scorer")
     assert "no-all-chows-with-knitted" in summary["attribution"]["chosen"] and summary["attribution"]["bugs"]
     by_id = {c["id"]: c for c in runlog.read(options.out).cases}
-    found = attribution.for_log(runlog.read(options.out))
+    found = runlog.read(options.out).attribution
     for cid in found.bugs:
         assert any(f["id"] == "one_voided_suit" for f in by_id[cid]["actual"]["fans"]), cid
 
@@ -201,12 +204,12 @@ def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
     """The attribution asks for the reference's result under a rule set once per hand: a second
     attribution of the same run log scores nothing."""
     log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software-cache")
-    first = attribution.attribute(log.cases, log.header["implementation"])
+    first = attribution_search.attribute(log.cases, log.header["implementation"])
     calls = []
     from gb16.tools.harness import evidence
     real = evidence.reference.score
     monkeypatch.setattr(evidence.reference, "score", lambda *a, **k: calls.append(1) or real(*a, **k))
-    again = attribution.attribute(log.cases, log.header["implementation"])
+    again = attribution_search.attribute(log.cases, log.header["implementation"])
     assert again.chosen == first.chosen and again.bugs == first.bugs and calls == []
 
 
@@ -221,7 +224,7 @@ def _cli_certify(tmp_path, capsys, scorer: str, *args: str):
     status = main(["certify", "--impl", f"python:{EXAMPLES / 'edition_impls.py'}:{scorer}", "--out", str(out),
                    "--no-progress", "--show", "none", *args])
     log = runlog.read(out)
-    return status, capsys.readouterr().out, log, attribution.for_log(log)
+    return status, capsys.readouterr().out, log, log.attribution
 
 
 def _veto_rejects(log, label: str) -> bool:
@@ -229,8 +232,7 @@ def _veto_rejects(log, label: str) -> bool:
     case's answer was not the reference's own answer under it, fan for fan (so a tie broken
     the other way counted as breaking it)."""
     from gb16.tools.harness.compare import compare
-    from gb16.tools.harness.evidence import expectation_of, score_under
-    rules = attribution._apply(attribution.declared_rules(log.header["implementation"]), label)
+    rules = declaration.apply(declaration.declared_rules(log.header["implementation"]), label)
     return any(compare(expectation_of(score_under(c["input"], rules), c.get("expected")), c["actual"])
                for c in log.cases if c["status"] == "pass" and c.get("actual"))
 
@@ -242,7 +244,7 @@ def test_an_undeclared_delta_with_ties_broken_its_own_way_is_attributed_in_full(
     another admissible answer than the reference: every failure is that delta, none a bug."""
     status, printed, log, found = _cli_certify(tmp_path, capsys, "exhausted_ties_scorer", *run)
     failed = [c["id"] for c in log.cases if c["status"] == "fail"]
-    own = attribution.score_under
+    own = score_under
 
     def tie(c) -> bool:   # passed with another admissible fan list than the reference's own
         if "--random" in run:
@@ -254,7 +256,7 @@ def test_an_undeclared_delta_with_ties_broken_its_own_way_is_attributed_in_full(
     assert status == 1 and failed and ties                        # failures, and ties broken the other way
     assert found.chosen == ["exhausted-tile-no-wait"] and found.bugs == [] and set(found.attributed) == set(failed)
     ev = found.evidence["exhausted-tile-no-wait"]
-    assert len(ev.support) == len(failed) and ev.contradicted_by == []
+    assert ev.support == len(failed) and ev.contradicted_by == 0
     assert f"exhausted-tile-no-wait: explains {len(failed)}) (contradicted by none), which it does not declare" in printed
     assert 'declare {"deltas": ["exhausted-tile-no-wait"]}' in printed
     if "--random" not in run:
@@ -290,7 +292,7 @@ def test_a_wrong_declaration_is_named_with_its_cases_and_a_suggestion(tmp_path, 
     for piece in found.contradicted_declaration:
         ev = found.declared_evidence[piece]
         assert ev.contradicted_by and not ev.support
-        assert f"the declared {piece} is contradicted by {len(ev.contradicted_by)} cases (e.g. {ev.contradicted_by[0]})" \
+        assert f"the declared {piece} is contradicted by {ev.contradicted_by} cases (e.g. {ev.contradiction_examples[0]})" \
             in printed
     suggested = found.suggested_declaration()
     assert suggested == {"deltas": ["concealed-and-melded-kong-6", "no-concealed-and-melded-kong", "two-concealed-kongs-8"]}
@@ -314,24 +316,25 @@ def test_a_wrong_declaration_is_named_with_its_cases_and_a_suggestion(tmp_path, 
 def test_a_contradicted_candidate_is_contested_never_taken():
     """A scorer that applies exhausted-tile-no-wait on one hand and not on another: the first
     failure is explained by the delta, the second hand contradicts it — contested, a bug."""
-    from gb16.tools.harness.evidence import score_under
     delta = Rules.parse(deltas=["exhausted-tile-no-wait"])
     hands = [{"variant": "gb13", "hand": "11112333m555p777s", "win_tile": "2m", "win_by": "discard"},
              {"variant": "gb13", "hand": "{5555s}222m888p66677s", "win_tile": "7s", "win_by": "discard"}]
     for h in hands:   # the delta acts on both hands
         assert score_under(h, delta)["waits"] != score_under(h, Rules())["waits"]
     cases = [{"id": "follows", "status": "fail", "input": hands[0], "actual": score_under(hands[0], delta),
-              "expected": dict(attribution.expectation_of(score_under(hands[0], Rules()), None),
+              "expected": dict(expectation_of(score_under(hands[0], Rules()), None),
                                waits=score_under(hands[0], Rules())["waits"])},
              {"id": "ignores", "status": "pass", "input": hands[1], "actual": score_under(hands[1], Rules()),
-              "expected": dict(attribution.expectation_of(score_under(hands[1], Rules()), None),
+              "expected": dict(expectation_of(score_under(hands[1], Rules()), None),
                                waits=score_under(hands[1], Rules())["waits"])}]
-    found = attribution.attribute(cases, {"rulings": {}})
+    found = attribution_search.attribute(cases, {"rulings": {}})
     assert found.chosen == [] and found.bugs == ["follows"] and found.contested == ["exhausted-tile-no-wait"]
-    assert found.evidence["exhausted-tile-no-wait"].contradicted_by == ["ignores"]
+    assert found.evidence["exhausted-tile-no-wait"].contradiction_examples == ("ignores",)
     assert "contested: exhausted-tile-no-wait explains 1, contradicted by 1 (e.g. ignores)" in \
         found.verdict_text(2, 1)
     assert "would explain it but is contradicted by 1 cases (e.g. ignores)" in found.case_line("follows")
+    stored = Attribution.from_line(json.loads(json.dumps(found.line())))   # as a run log keeps it
+    assert stored.case_line("follows") == found.case_line("follows") and stored.as_json() == found.as_json()
 
 
 def test_a_declared_delta_is_judged_by_the_cases_hand_worked_expectation_under_it():
@@ -342,5 +345,85 @@ def test_a_declared_delta_is_judged_by_the_cases_hand_worked_expectation_under_i
     assert cases
     for case in cases:
         for alt in (a for a in case["alternatives"] if "delta" in a):
-            chosen = attribution.select(case, {"deltas": [alt["delta"]]})
+            chosen = declaration.select(case, {"deltas": [alt["delta"]]})
             assert chosen.expected == alt["expect"] and chosen.label.startswith(alt["delta"]), case["id"]
+
+
+# --------------------------------------------------------------------------- stored once, read by every report
+
+@pytest.fixture(scope="module")
+def software_log(tmp_path_factory):
+    """The software sample on the 组合龙, 七对 and 缺一门 cases: edition differences and a bug."""
+    tmp = tmp_path_factory.mktemp("stored")
+    return certify(tmp, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software",
+                   filters=["*knitted*", "*seven-pairs*", "*voided*"])
+
+
+def _said(found, log) -> tuple:
+    return (found.as_json(), found.line(), found.verdict_text(9, 3, "; 1 skipped"),
+            [found.case_line(c["id"]) for c in log.cases])
+
+
+def test_the_attribution_is_stored_once_when_the_run_completes_and_read_back(software_log):
+    """One ``attribution`` line, just before the footer, saying what the search says."""
+    kinds = [json.loads(line)["type"] for line in software_log.path.read_text(encoding="utf-8").splitlines()]
+    assert kinds.count("attribution") == 1 and kinds[-2:] == ["attribution", "footer"]
+    stored = software_log.attribution
+    assert stored.chosen and stored.bugs and stored.contested_bugs is not None
+    searched = attribution_search.attribute(software_log.cases, software_log.header["implementation"])
+    assert _said(stored, software_log) == _said(searched, software_log)
+    assert all(c["attribution"] == stored.case_line(c["id"]) for c in software_log.cases if c["status"] == "fail")
+
+
+def test_every_report_reads_the_stored_attribution_and_never_searches(software_log, monkeypatch):
+    def search(*args, **kwargs):
+        raise AssertionError("the attribution was searched again")
+    monkeypatch.setattr(attribution_search, "attribute", search)
+    summary = summarize(software_log)
+    assert summary.attribution is software_log.attribution
+    assert "conforms to" in summary.verdict.text and "bugs" in summary.verdict.text
+
+
+def test_a_run_log_without_a_stored_attribution_is_attributed_once_when_read(software_log, tmp_path, monkeypatch):
+    """A log written before attribution was stored reads as it is; its report works the
+    attribution out once, and says what the stored one says."""
+    from gb16.tools.harness import runlog
+    from gb16.tools.reports import json_report
+    older = tmp_path / "older.jsonl"
+    older.write_text("".join(line for line in software_log.path.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if '"type": "attribution"' not in line), encoding="utf-8")
+    log = runlog.read(older)
+    assert log.complete and log.attribution is None and not any("attribution" in c for c in log.cases)
+    calls = []
+    real = attribution_search.attribute
+    monkeypatch.setattr(attribution_search, "attribute", lambda *a: calls.append(1) or real(*a))
+    summary = summarize(log)
+    assert calls == [1] and log.attribution is None   # the log read is not changed
+    assert _said(summary.attribution, log) == _said(software_log.attribution, log)
+    shown = json.loads(json_report.render(summary))
+    stored = json.loads(json_report.render(summarize(software_log)))
+    assert shown.pop("runlog") != stored.pop("runlog")   # the files differ by the attribution line
+    assert shown == stored
+
+
+def test_a_stored_attribution_naming_an_unknown_delta_is_left_aside(software_log, tmp_path):
+    from gb16.tools.harness import runlog
+    lines = software_log.path.read_text(encoding="utf-8").splitlines(keepends=True)
+    crafted = tmp_path / "newer.jsonl"
+    crafted.write_text("".join(line.replace('"chosen": ["', '"chosen": ["a-delta-of-tomorrow", "', 1)
+                               if '"type": "attribution"' in line else line for line in lines), encoding="utf-8")
+    log = runlog.read(crafted)
+    assert log.attribution is None
+    assert any("a-delta-of-tomorrow" in w and "worked out again" in w for w in log.warnings)
+    assert summarize(log).attribution.chosen == software_log.attribution.chosen
+
+
+def test_run_log_records_are_typed_and_never_changed(software_log):
+    case = software_log.cases[0]
+    assert (case.id, case.status, software_log.header.implementation["name"]) == \
+        (case["id"], case["status"], "software-conventions-sample")
+    assert software_log.footer.counts == software_log.counts()
+    with pytest.raises(TypeError):
+        case["attribution"] = "changed by a renderer"
+    with pytest.raises(TypeError):
+        software_log.header.update(fans=[])

@@ -231,3 +231,12 @@ def test_the_fan_index_is_up_to_date():
     assert {f.id for f in FANS} == set(REGISTRY) | set(DECIDED_BY_SCORING)
     doc = Path(__file__).resolve().parents[1] / "docs" / "fans.md"
     assert doc.read_text(encoding="utf-8") == fan_index(), "regenerate docs/fans.md"
+
+
+def test_each_family_has_one_file_of_its_own():
+    """A fan's code is in the file of its family (docs/fans.md "Families and files"), or in
+    reference/fans/sets.py (fans defined on every set of a reading) or the scoring steps."""
+    from gb16.reference.fans.index import families_and_files
+    shared = {"reference/fans/sets.py", "reference/scoring.py"}
+    own = {family: [path for path in files if path not in shared] for family, files in families_and_files().items()}
+    assert {family: paths for family, paths in own.items() if len(paths) != 1} == {}

@@ -20,13 +20,14 @@ import tempfile
 import time
 
 from gb16 import reference
+from gb16.tools.adapters import pymahjonggb as adapter
+from gb16.tools.differential import handgen13
 from gb16.tools.differential.handgen import random_hand
 
 
 def sample(hands: int, seed: int, variant: str) -> list[dict]:
     """The benchmark's hands: gb16 from handgen, gb13 the differential run's (handgen13)."""
     if variant == "gb13":
-        from gb16.tools.differential import handgen13
         return [case for _, case in handgen13.hands(hands, seed)]
     rng = random.Random(seed)
     return [random_hand(rng, variant) for _ in range(hands)]
@@ -99,7 +100,6 @@ def batch_figure(cases: list[dict], jobs: int = 1) -> dict:
 def library_figure(cases: list[dict], reference_seconds: float, batch: dict | None) -> dict:
     """PyMahjongGB's C++ call alone on the same hands (translated beforehand), and the ratios."""
     try:
-        from gb16.tools.adapters import pymahjonggb as adapter
         adapter._need_library()
     except Exception as e:  # not installed: say so, the other figures stand
         return {"available": False, "reason": str(e)}

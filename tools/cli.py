@@ -14,6 +14,7 @@ import importlib
 import os
 import sys
 
+import gb16
 from gb16.tools import extras
 from gb16.tools.safe_text import printable
 
@@ -72,7 +73,6 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
 
     def __call__(self, parser, namespace, values, option_string=None):
-        import gb16
         info = gb16.version_info()
         corpus = info["corpus"]
         print(f"gb16 {info['gb16']}\n"

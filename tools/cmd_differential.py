@@ -18,6 +18,8 @@ from pathlib import Path
 
 from gb16.reference import jsonlines
 from gb16.tools.differential import engine
+from gb16.tools.differential.classes import render
+from gb16.tools.differential.options import DEFAULT_SEED, DEFAULT_TIMEOUT
 from gb16.tools.differential import families as F
 from gb16.tools.harness import runlog
 from gb16.tools.harness.protocol import HarnessError, ImplementationError
@@ -33,8 +35,8 @@ def register_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--random", type=int, metavar="N",
                        help="score N random legal hands with the reference and the implementation and "
                             "classify every disagreement (instead of running the corpus)")
-    group.add_argument("--seed", type=int, default=engine.DEFAULT_SEED,
-                       help=f"random seed (default {engine.DEFAULT_SEED})")
+    group.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                       help=f"random seed (default {DEFAULT_SEED})")
     group.add_argument("--jobs", type=int, metavar="J",
                        help="worker processes, each with its own implementation (default: every core)")
     group.add_argument("--dask", metavar="ADDRESS",
@@ -69,7 +71,7 @@ def options_from(args) -> engine.Options:
         raise engine.HarnessError("--jobs J: J must be at least 1")
     options = engine.Options(impl=args.impl.strip(), hands=args.random, seed=args.seed,
                              variant=getattr(args, "variant", None) or "gb16", jobs=args.jobs, dask=args.dask,
-                             known=args.known_differences, timeout=getattr(args, "timeout", engine.DEFAULT_TIMEOUT),
+                             known=args.known_differences, timeout=getattr(args, "timeout", DEFAULT_TIMEOUT),
                              out=getattr(args, "out", None), drafts=args.drafts, progress=_progress(args))
     options.overwrite = bool(getattr(args, "overwrite", False))
     return options
@@ -125,7 +127,7 @@ def main(args) -> int:
     if getattr(args, "json", None) == "-":
         sys.stdout.write(json.dumps(summary, ensure_ascii=False, indent=1) + "\n")
     else:
-        print(printable(engine.render(summary)))
+        print(printable(render(summary)))
         print(printable(f"run log: {options.out} (gb16 summary {options.out} renders it)"), file=sys.stderr)
         if getattr(args, "json", None):
             Path(args.json).parent.mkdir(parents=True, exist_ok=True)
@@ -141,7 +143,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m gb16.tools.cmd_differential", description=__doc__.split("\n\n")[0])
     p.add_argument("--impl", metavar="SPEC")
     p.add_argument("--variant", choices=["gb16", "gb13"], default="gb16")
-    p.add_argument("--timeout", type=float, default=engine.DEFAULT_TIMEOUT)
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT)
     p.add_argument("--out", metavar="RUNLOG")
     p.add_argument("--resume", action="store_true")
     p.add_argument("--overwrite", action="store_true")

@@ -121,7 +121,7 @@ def with_exhaustive(outcomes: dict, shards: list[str]) -> PartOutcome:
     """The properties part's outcome with the rows of its exhaustive shards merged into those
     of one whole run (gb16.properties.exhaustive.merge_shards); a piece that broke is the
     part's error."""
-    from gb16.properties.exhaustive import merge_shards
+    from gb16.properties.exhaustive import merge_shards  # gb16.properties needs the properties extra (Hypothesis)
     pieces = []
     for key, call in [("properties", "gb16.properties.runner.run_all()")] + [
             (k, f"gb16.properties.exhaustive.run_exhaustive() (shard {k.split('#')[1]} of {len(shards)})")

@@ -27,8 +27,8 @@ import unicodedata
 from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference.errors import InputError
-from gb16.reference.hand import FLAG_TERMS, hand_from_input, waiting_hand_from_input
-from gb16.tools import disputes
+from gb16.reference.hand import FLAG_TERMS, FLAGS, hand_from_input, waiting_hand_from_input
+from gb16.tools import disputes, explain_text, score_pool
 from gb16.tools.safe_text import printable
 
 EXIT_OK, EXIT_BATCH_STOPPED, EXIT_BAD_INPUT = 0, 1, 2
@@ -109,7 +109,7 @@ def case_input_from_args(args) -> dict:
                        ("prevalent_wind", args.prevalent), ("seat_wind", args.seat), ("flowers", args.flowers)):
         if value is not None:
             data[key] = value
-    for flag in ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong"):
+    for flag in FLAGS:
         if getattr(args, flag):
             data[flag] = True
     return data
@@ -187,7 +187,6 @@ def run_batch(stream, out, rules=None, jobs: int = 1) -> int:
     saying which lines have results, exit status 1.
     """
     if jobs != 1:
-        from gb16.tools import score_pool
         try:
             score_pool.run(jsonlines.read_lines(stream), out, jobs, batch_result, rules)
         except score_pool.WorkerDied as e:
@@ -267,30 +266,24 @@ def run_waits(args) -> int:
 # (each through printable: a hand or a flag given on the command line is shown, never acted on)
 
 def format_error(result: dict) -> str:
-    from gb16.tools import explain_text
     return printable(explain_text.format_error(result))
 
 
 def format_result(result: dict) -> str:
-    from gb16.tools import explain_text
     return printable(explain_text.format_result(result))
 
 
 def format_explanation(report: dict) -> str:
-    from gb16.tools import explain_text
     return printable(explain_text.format_explanation(report))
 
 
 def _glyph(tile: str) -> str:
-    from gb16.tools import explain_text
     return explain_text.glyph(tile)
 
 
 def clauses_of(fans: list[dict]) -> dict[str, list[str]]:
-    from gb16.tools import explain_text
     return explain_text.clauses_of(fans)
 
 
 def not_counted_line(entries: list[dict]) -> str:
-    from gb16.tools import explain_text
     return explain_text.not_counted_line(entries)

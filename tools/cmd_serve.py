@@ -60,7 +60,7 @@ def url(sock: socket.socket) -> str:
 
 
 def run_serve(args) -> int:
-    import uvicorn
+    import uvicorn   # the serve extra (uvicorn, Starlette)
 
     from gb16.tools.serve.app import create_app
 

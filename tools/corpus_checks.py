@@ -14,6 +14,10 @@ from pathlib import Path
 
 from gb16 import corpus as corpus_package
 from gb16 import reference
+from gb16.reference.errors import InputError
+from gb16.reference.hand import hand_from_input
+from gb16.reference.rules import DEFAULT_OPTIONS, DELTAS, RULINGS, WITHDRAWN_OPTIONS, Rules
+from gb16.reference.scoring import admissible_interpretations
 from gb16.reference.table import BY_ID, FANS
 from gb16.tools.harness import compare as cmp
 from gb16.tools.harness.corpus import case_variant
@@ -84,7 +88,6 @@ def delta_problems(corpus) -> list[tuple[str, str]]:
     """Every edition delta of corpus/editions.json is pinned by a case that states, under
     ``alternatives``, its hand-worked expectation under that delta (docs/rulings.md Part 3);
     an alternative names a delta that exists."""
-    from gb16.reference.rules import DELTAS
     problems, pinned = [], set()
     for case in corpus.cases:
         for delta in cmp.delta_alternatives(case):
@@ -102,7 +105,6 @@ def ruling_problems(case: dict) -> list[str]:
     """The three kinds of decision kept apart (docs/rulings.md): a ``disputed`` or ``ruling``
     case names an open ruling; a disputed case's ``expect`` holds the project's reading and
     its alternatives are options of open rulings, every other option stated."""
-    from gb16.reference.rules import RULINGS, WITHDRAWN_OPTIONS
     out = []
     held = cmp.expect_options(case)
     open_named = [rid for rid in held if rid in RULINGS]
@@ -134,7 +136,6 @@ def arithmetic_problems(case_input, expect: dict, variant: str, delta: str | Non
     repeatable, absent: corpus/editions.json)."""
     if "error" in expect:
         return []
-    from gb16.reference.rules import DELTAS, Rules
     rules = Rules.parse(deltas=[delta]) if delta in DELTAS else Rules()
     out = []
     flowers = case_input.get("flowers", 0) if isinstance(case_input, dict) else 0
@@ -172,7 +173,6 @@ def reference_failures(corpus) -> list[tuple[str, str]]:
     the hand-worked expectation of each option or delta against the reference run with it).
     Where an expectation lists several fan lists (``fans_one_of``), each must be one the
     reference admits at that total under those rules (:func:`inadmissible_fan_lists`)."""
-    from gb16.reference.rules import DEFAULT_OPTIONS, DELTAS, Rules
     failures = []
     for case in corpus.cases:
         runs = [("", None, case["expect"])]
@@ -195,9 +195,6 @@ def inadmissible_fan_lists(case_input, expected: dict, rules=None) -> list[dict]
     its best total under ``rules`` (docs/rulings.md R-001, R-011)."""
     if "fans_one_of" not in expected:
         return []
-    from gb16.reference.errors import InputError
-    from gb16.reference.hand import hand_from_input
-    from gb16.reference.scoring import admissible_interpretations
     try:
         admitted = [{f: len(o) for f, o in i.fans.items()}
                     for i in admissible_interpretations(hand_from_input(case_input), rules)]

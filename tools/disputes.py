@@ -10,9 +10,12 @@ with ``--ruling R-009=A`` (repeatable), ``--edition mcr2006`` and ``--delta NAME
 
 from __future__ import annotations
 
-from gb16 import reference
+from gb16 import docs, reference
 from gb16.reference import rules as R
+from gb16.reference import table
+from gb16.reference.hand import FLAGS
 from gb16.reference.rules import Rules, RulesError
+from gb16.tools.explain_text import ruling_decision
 
 #: The normative notes and the facts of a scored hand that bring each into play: a fan that
 #: counts (or, for R-008, one the note removes), the shape, the wait, the flags.
@@ -132,14 +135,12 @@ def decided_by(case_input, result: dict) -> list[dict]:
         notes.append("R-005")
     if len(result.get("waits", [])) > 1:
         notes.append("R-010")
-    if isinstance(case_input, dict) and any(case_input.get(f) for f in ("last_of_kind", "robbing_kong",
-                                                                        "kong_replacement", "last_tile")):
+    if isinstance(case_input, dict) and any(case_input.get(f) for f in FLAGS):
         notes.append("R-014")
     if _several_readings(case_input):
         notes.append("R-015")
     if isinstance(case_input, dict) and _unstated_wind_pung(case_input, interp):
         notes.append("R-020")
-    from gb16.tools.explain_text import ruling_decision
     out = []
     for rid in sorted(set(notes)):
         entry = {"id": rid, "title": _title(rid)}
@@ -152,7 +153,6 @@ def decided_by(case_input, result: dict) -> list[dict]:
 
 def _title(rid: str) -> str:
     """The title of a note as installed with the package (gb16.docs), without its kind."""
-    from gb16 import docs
     try:
         title = docs.ruling(rid).title
     except KeyError:
@@ -178,7 +178,6 @@ def _several_readings(case_input) -> bool:
 def _fans_text(o: dict) -> str:
     if o.get("error"):
         return f"error {o['error']}"
-    from gb16.reference import table
     return "、".join(table.fan(f).zh + (f"×{n}" if n > 1 else "") for f, n in o["fans"].items())
 
 

@@ -15,6 +15,7 @@ import re
 
 from tabulate import tabulate
 
+from gb16 import docs
 from gb16.reference import table
 from gb16.reference import tiles as T
 from gb16.reference.hand import command_arguments
@@ -224,7 +225,6 @@ def ruling_decision(ruling_id: str) -> str | None:
     """The first sentence of the **Decision.** of a ruling or note, from the rulings installed
     with the package (gb16.docs), as plain text; None if there is none."""
     try:
-        from gb16 import docs
         text = docs.ruling(ruling_id).text
     except (ImportError, KeyError, OSError):
         return None
@@ -239,7 +239,6 @@ def ruling_decision(ruling_id: str) -> str | None:
 def quote(ruling_id: str) -> str:
     """``(title): “decision”`` for the text output; the title and decision as installed."""
     try:
-        from gb16 import docs
         title = docs.ruling(ruling_id).title
     except (ImportError, KeyError, OSError):
         title = ""

@@ -34,9 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from gb16 import corpus
 from gb16.reference import ERROR_CODES
 from gb16.reference import jsonlines
+from gb16.reference.hand import FLAGS
 from gb16.reference.notation import MAX_HAND_CHARS
+from gb16.tools.cmd_score import batch_result
 
 #: Valid case inputs written here, beside the corpus's (one of each shape and flag).
 SEEDS = [
@@ -62,8 +65,7 @@ NOTATION_PIECES = (list("0123456789") + list("mpsz") + list("ESWNCPF") + list("[
 STRANGE_CHARS = (["\x00", "\t", "\x0b", "\x0c", "\r", "\x1c", "\x1d", "\x1e", "\x1f", "\x7f", "\x85", "\xa0",
                   "\u2028", "\u2029", "\u200b", "\u200d", "\u202e", "\u3000", "\ufeff", "\ufffd", "\uffff",
                   "\U0001F600", "\U000E0001", "\U0010FFFF", "\u0301", "\"", "\\", "/"])
-FIELDS = ["variant", "hand", "win_tile", "win_by", "prevalent_wind", "seat_wind", "flowers",
-          "last_of_kind", "last_tile", "kong_replacement", "robbing_kong"]
+FIELDS = ["variant", "hand", "win_tile", "win_by", "prevalent_wind", "seat_wind", "flowers", *FLAGS]
 #: Odd values for a field: every JSON type, out of range, near misses.
 ODD_VALUES = [None, True, False, 0, -1, 9, 8, 1.5, -0.0, 1e308, "", " ", "E ", "e", "东", "gb15", "GB16",
               "discard ", "selfdraw", [], {}, [1], {"a": 1}, "5z5z", "0z", 2 ** 63, -(2 ** 63), "１"]
@@ -277,7 +279,6 @@ ISSUE_INPUTS = [
 
 def corpus_inputs() -> list[dict]:
     """The case inputs of the installed corpus that are JSON objects."""
-    from gb16 import corpus
     out = []
     for path in sorted(corpus.CASES_DIR.glob("*.json")):
         for case in jsonlines.load_file(path).get("cases", []):
@@ -370,7 +371,6 @@ def as_read(raw: bytes) -> bytes:
 
 def time_line(raw: bytes) -> float:
     """Seconds to answer one line through the batch's own per-line function, in this process."""
-    from gb16.tools.cmd_score import batch_result
     line = as_read(raw)
     t0 = time.perf_counter()
     batch_result(line)

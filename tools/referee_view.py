@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from gb16 import reference
+from gb16 import docs, reference
 from gb16.corpus import CLAUSES_PATH
 from gb16.reference import jsonlines, table
 from gb16.reference import tiles as T
@@ -72,7 +72,6 @@ def _reading(reading: dict, same: int) -> dict:
 
 
 def _ruling_text(rid: str) -> str:
-    from gb16 import docs
     try:
         return docs.ruling(rid).text
     except KeyError:

@@ -20,9 +20,13 @@ import random
 import sys
 import time
 
+from gb16 import reference
+from gb16.reference.rules import EDITIONS, RULINGS, Rules
+from gb16.tools.differential import families, handgen13
+from gb16.tools.differential.handgen import random_hand
+
 
 def rule_sets():
-    from gb16.reference.rules import EDITIONS, RULINGS, Rules
     sets = []
     for rid, ruling in RULINGS.items():
         for option in ruling["options"]:
@@ -35,16 +39,13 @@ def rule_sets():
 def cases(n: int, seed: int, variant: str):
     """The benchmark's hands, then as many from the differential run's weighted families
     (kongs, 组合龙, contested big combinations, near misses …)."""
-    from gb16.tools.differential import families
     yield from _plain(n, seed, variant)
     for k in range(n):
         yield families.hand(seed, k, variant)[1]
 
 
 def _plain(n: int, seed: int, variant: str):
-    from gb16.tools.differential.handgen import random_hand
     if variant == "gb13":
-        from gb16.tools.differential import handgen13
         yield from (case for _, case in handgen13.hands(n, seed))
         return
     rng = random.Random(seed)
@@ -61,7 +62,6 @@ def main(argv=None) -> int:
     p.add_argument("--rules-every", type=int, default=10, help="every Nth hand is also scored under each rule set")
     p.add_argument("--explain-every", type=int, default=25, help="every Nth hand is also explained")
     args = p.parse_args(argv)
-    from gb16 import reference
     rules = rule_sets()
     start, lines = time.monotonic(), 0
     with open(args.out, "w", encoding="utf-8") as out:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from gb16.properties.invariants import PROPERTIES as _PROPERTIES
+
 #: (property name, bug name, scorer factory, words the violation must contain, examples)
 PLANTED: list[tuple] = []
 
 for _info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
     if _info.name[:1] == "p" and _info.name[1:3].isdigit():
         _module = importlib.import_module(f"{__name__}.{_info.name}")
-        from gb16.properties.invariants import PROPERTIES as _PROPERTIES
         _prop = next(p for p in _PROPERTIES if p.number == int(_info.name[1:3]))
         PLANTED += [(_prop.name, *bug) for bug in _module.BUGS]

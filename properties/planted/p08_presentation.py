@@ -4,6 +4,7 @@ scorers with one rule broken each, which the property must catch through its own
 
 from __future__ import annotations
 
+from gb16.properties.hands import case_from_input
 from gb16.properties.planted.base import patched, reference
 from gb16.properties.scorers import Scorer
 
@@ -11,7 +12,6 @@ from gb16.properties.scorers import Scorer
 # 8. the total depends on how the standing tiles are ordered
 def _order_sensitive(inp, result):
     """One point more whenever the hand is not written in the canonical order."""
-    from gb16.properties.hands import case_from_input
     try:
         canonical = case_from_input(inp).to_input()["hand"]
     except Exception:   # noqa: BLE001 — a hand the model cannot read is left alone

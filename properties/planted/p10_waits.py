@@ -4,6 +4,7 @@ scorers with one rule broken each, which the property must catch through its own
 
 from __future__ import annotations
 
+from gb16.properties.hands import case_from_input
 from gb16.properties.planted.base import edit_fans, patched, reference
 
 
@@ -28,7 +29,6 @@ def _single_wait_without_unique_wait(inp, result, fans):
 
 # 10b. waits leave out tiles of which the hand already holds four (seed000 §二.7 says keep them)
 def _waits_skip_held_fours(inp, result):
-    from gb16.properties.hands import case_from_input
     counts = case_from_input(inp).hand.counts()
     result["waits"] = [w for w in result["waits"] if counts[w] < 4 or w == inp["win_tile"]]
     return result

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from gb16.properties.hands import case_from_input
 from gb16.properties.planted.base import edit_fans, patched
 
 _NINE_GATES = Counter({1: 3, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 3})
@@ -16,7 +17,6 @@ def _shape(result) -> str:
 
 
 def _tiles(inp) -> list[str]:
-    from gb16.properties.hands import case_from_input
     return case_from_input(inp).hand.all_tiles()
 
 

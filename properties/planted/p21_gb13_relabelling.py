@@ -4,11 +4,11 @@ check (tests/test_planted.py runs them; they never judge anything)."""
 
 from __future__ import annotations
 
+from gb16.properties.hands import case_from_input
 from gb16.properties.planted.base import edit_fans, patched
 
 
 def _tiles(inp) -> list[str]:
-    from gb16.properties.hands import case_from_input
     return case_from_input(inp).hand.all_tiles()
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
+from gb16.properties.definitions import FAN, chow_candidates
 from gb16.properties.hands import NUMBER_SUITS
 from gb16.properties.strategies.blocks import _chow
 
@@ -93,7 +94,6 @@ def tied_big_combination_chows() -> tuple[tuple[tuple[str, int], ...], ...]:
     Found with the independent definitions (gb16.properties.definitions), evaluated once per
     orbit of the symmetries the definitions keep — suit permutations and number reflection —
     in about a second."""
-    from gb16.properties.definitions import FAN, chow_candidates
     types = [(x, a) for x in NUMBER_SUITS for a in range(1, 8)]
     renamings = [dict(zip(NUMBER_SUITS, p)) for p in itertools.permutations(NUMBER_SUITS)]
 

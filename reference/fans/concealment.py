@@ -1,4 +1,4 @@
-"""Fans of the concealed state and of the way the hand is won.
+"""Fans of the concealed state of the hand (自摸, the way it is won, is in win_conditions.py).
 
 门前清 as a state (xinbian 第三章 30): no chow, no pung, no exposed kong — concealed
 kongs keep a hand concealed.  seed000 §二.4 and §三 (门前清, 不求人): judged by the actual
@@ -21,12 +21,6 @@ def concealed_hand(h):
 def fully_concealed_hand(h):
     """不求人 — xinbian 第七章 56: 未吃、碰、明杠，自摸和牌 (不计自摸)."""
     return h.is_concealed and h.self_draw
-
-
-@fan("self_drawn", scope=HAND)
-def self_drawn(h):
-    """自摸 — xinbian 第七章 80: 自摸和牌."""
-    return h.self_draw
 
 
 @fan("melded_hand")

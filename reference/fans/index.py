@@ -42,7 +42,25 @@ def fan_index() -> str:
     for fan in table.FANS:
         lines.append(f"| {fan.number} | {fan.zh} {fan.en} | `{fan.id}` | {fan.points} | {fan.family} | "
                      f"{_where(fan.id)} |")
+    lines += ["", "## Families and files", "",
+              "Each family of the fan table and the files that hold its fans' code (a file of",
+              "`reference/fans/` may hold fans of several families: `sets.py` those defined on every set of a",
+              "reading, whatever their family).", "",
+              "| family (fans.json) | fans | code |", "|---|---|---|"]
+    for family, files in families_and_files().items():
+        lines.append(f"| {family} | {sum(files.values())} | "
+                     + ", ".join(f"{path} ({n})" for path, n in files.items()) + " |")
     return "\n".join(lines) + "\n"
+
+
+def families_and_files() -> dict[str, dict[str, int]]:
+    """Family → the files holding its fans' code → how many, in table order."""
+    found: dict[str, dict[str, int]] = {}
+    for fan in table.FANS:
+        path = _where(fan.id).split(" ")[0]
+        files = found.setdefault(fan.family, {})
+        files[path] = files.get(path, 0) + 1
+    return found
 
 
 if __name__ == "__main__":

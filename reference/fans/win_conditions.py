@@ -1,4 +1,4 @@
-"""Fans of the moment of winning, given as flags in the input (docs/contract.md).
+"""Fans of the moment of winning: 自摸, and those given as flags in the input (docs/contract.md).
 
 seed000 §三 for each: "沿用底本定义、分值和排除，在完整十七张牌姿中判断".  Whether the flags can
 hold together is checked when the input is read (docs/rulings.md R-006, R-014).
@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from ..rules import active
 from . import HAND, fan
+
+
+@fan("self_drawn", scope=HAND)
+def self_drawn(h):
+    """自摸 — xinbian 第七章 80: 自摸和牌."""
+    return h.self_draw
 
 
 @fan("last_tile_draw", scope=HAND)

@@ -42,7 +42,9 @@ from __future__ import annotations
 
 import json
 import sys
+import traceback
 from functools import lru_cache
+from importlib.metadata import version
 
 from gb16.reference import tiles as T
 from gb16.reference.errors import InputError
@@ -308,7 +310,6 @@ def _need_library() -> None:
 
 def library_version() -> str:
     try:
-        from importlib.metadata import version
         return version("pymahjonggb")
     except Exception:  # pragma: no cover - metadata missing
         return "unknown"
@@ -346,7 +347,6 @@ def respond(request) -> dict | None:
 
 def serve(stdin=None, stdout=None) -> int:
     """Speak the harness protocol: one JSON request per line in, one response per line out."""
-    import traceback
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     for line in stdin:
         if not line.strip():

@@ -31,11 +31,10 @@ from gb16.reference import tiles as T
 from gb16.reference.shapes import KNITTED_SETS
 from gb16.tools.differential import handgen, handgen13
 
-WINDS = "ESWN"
+WINDS = "".join(T.WIND_LETTERS)   # E S W N (reference/tiles.py)
 SUITS = "mps"
 NUMBERED = tuple(range(27))
 ALL = tuple(range(34))
-FLAGS = ("last_tile", "last_of_kind", "kong_replacement", "robbing_kong")
 
 
 class Retry(Exception):

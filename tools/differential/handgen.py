@@ -13,7 +13,7 @@ import random
 from gb16.reference import tiles as T
 from gb16.reference.shapes import KNITTED_SETS
 
-WINDS = "ESWN"
+WINDS = "".join(T.WIND_LETTERS)   # E S W N (reference/tiles.py)
 
 
 def random_hand(rng: random.Random, variant: str = "gb16") -> dict:

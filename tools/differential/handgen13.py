@@ -22,7 +22,7 @@ from collections import Counter
 from gb16.reference import tiles as T
 from gb16.reference.shapes import KNITTED_SETS, standard_decompositions
 
-WINDS = "ESWN"
+WINDS = "".join(T.WIND_LETTERS)   # E S W N (reference/tiles.py)
 NUMBERED = tuple(range(27))
 ALL = tuple(range(34))
 ORPHANS = tuple(t for t in ALL if T.is_terminal_or_honour(t))

@@ -18,8 +18,8 @@ from gb16 import reference
 from gb16.reference import table
 from gb16.reference.rules import DEFAULT, Rules
 from gb16.tools.differential import verdict
-from gb16.tools.differential.engine import brief, expectation
-from gb16.tools.harness import attribution
+from gb16.tools.differential.worker import brief, expectation
+from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness.causes import failure_causes
 from gb16.tools.harness.implementations import resolve_implementation, resolve_isolated
 from gb16.tools.harness.protocol import HarnessError, ImplementationError, Outcome
@@ -77,7 +77,7 @@ def compare_hand(case_input: Any, specs: list[str], rules: Rules = DEFAULT, time
             outcome = impl.score(1, case_input, timeout)
         finally:
             impl.stop(grace=1.0)
-        declared = attribution.declared_rules(metadata)
+        declared = declared_rules(metadata)
         if declared.label not in references:
             references[declared.label] = _reference_column(case_input, declared)
         columns.append(_judge(case_input, spec, metadata, outcome, references[declared.label], declared))

@@ -33,6 +33,7 @@ handling of a run: as ``python:`` implementations they run in a process of their
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import sys
@@ -209,7 +210,6 @@ def faulty(case):
 def segfaulting(case):
     """The reference, except with 8 flowers: a segmentation fault (as a C extension may have)."""
     if case.get("flowers") == 8:
-        import ctypes
         ctypes.string_at(0)
     return reference.score(case)
 

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from gb16 import reference
+from gb16.tools.adapters import pymahjonggb as adapter
 from gb16.tools.differential import engine
 from gb16.tools.differential import families as F
 
@@ -34,7 +35,6 @@ def run(n: int, seed: int = DEFAULT_SEED, out: str | None = None, jobs: int | No
 
 def speed(sample: int = 2000, seed: int = DEFAULT_SEED) -> dict:
     """Hands per second of the reference, PyMahjongGB's C++ call alone, and the adapter."""
-    from gb16.tools.adapters import pymahjonggb as adapter
     hands = [F.hand(seed, i, "gb13")[1] for i in range(sample)]
     clock = {"reference": 0.0, "library": 0.0, "adapter": 0.0}
     for case in hands:

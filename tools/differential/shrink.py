@@ -23,9 +23,11 @@ hand, key and implementation give the same shrunk hand.
 from __future__ import annotations
 
 from gb16.reference import tiles as T
+from gb16.reference.hand import FLAGS as CIRCUMSTANCE_FLAGS
 from gb16.reference.notation import parse_hand, parse_tile
 
-FLAGS = ("last_tile", "last_of_kind", "kong_replacement", "robbing_kong")
+#: The circumstance flags (reference/hand.py), in the order a step drops them: the last tile first.
+FLAGS = tuple(sorted(CIRCUMSTANCE_FLAGS, key=lambda flag: flag != "last_tile"))
 
 
 def _parts(case: dict):

@@ -32,16 +32,22 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 
 from gb16 import reference
+from gb16.corpus import FANS_PATH
+from gb16.reference.hand import hand_from_input
+from gb16.reference.readings import formal_waits
+from gb16.reference.result import result_json
+from gb16.reference.rules import Rules, using
+from gb16.reference.scoring import admissible_interpretations, preference_key
 
 FANS = {}
 
 
 def _fan_table():
     if not FANS:
-        from gb16.corpus import FANS_PATH
         with open(FANS_PATH, encoding="utf-8") as f:
             FANS.update({fan["id"]: fan for fan in json.load(f)["fans"]})
     return FANS
@@ -96,7 +102,6 @@ def _excludes_no_honours(fan_id: str) -> bool:
 
 def _has_honours(case_input) -> bool:
     hand = case_input.get("hand", "") if isinstance(case_input, dict) else ""
-    import re
     return bool(re.search(r"[0-9]+z", hand)) or any(c in hand for c in "ESWNCPF东南西北中白发")
 
 
@@ -125,7 +130,6 @@ software_scorer.gb16_metadata = {"name": "software-conventions-sample", "version
 
 
 def _four_identical(case_input) -> bool:
-    from gb16.reference.hand import hand_from_input
     try:
         hand = hand_from_input(case_input)
     except Exception:
@@ -149,7 +153,6 @@ CONCEALED_SHAPES = ("nine_gates", "seven_pairs", "thirteen_orphans", "seven_shif
 
 def _kongs_and_terminal_pungs(case_input):
     """(concealed kongs, melded kongs, the terminal tiles held three or more times) of the hand."""
-    from gb16.reference.hand import hand_from_input
     hand = hand_from_input(case_input)
     concealed = sum(1 for k in hand.kongs if k.concealed)
     terminals = [t for t, n in enumerate(hand.counts) if n >= 3 and t < 27 and t % 9 in (0, 8)]
@@ -214,11 +217,6 @@ mcr2006_scorer.gb16_metadata = {"name": "mcr2006-sample", "version": "0.1", "lan
 def _ties_broken_the_other_way(case_input, rules):
     """The reference's result under ``rules``, but where readings tie at the best total, the
     last admissible interpretation in the reference's own tie order (docs/rulings.md R-011)."""
-    from gb16.reference.hand import hand_from_input
-    from gb16.reference.readings import formal_waits
-    from gb16.reference.result import result_json
-    from gb16.reference.rules import using
-    from gb16.reference.scoring import admissible_interpretations, preference_key
     result = reference.score(case_input, rules=rules)
     if not result.get("ok"):
         return result
@@ -229,7 +227,6 @@ def _ties_broken_the_other_way(case_input, rules):
 
 
 def exhausted_ties_scorer(case_input, score=None):
-    from gb16.reference.rules import Rules
     return _ties_broken_the_other_way(case_input, Rules.parse(deltas=["exhausted-tile-no-wait"]))
 
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gb16.reference import jsonlines
-from gb16.tools.harness import runlog
-from gb16.tools.harness import attribution
+from gb16.tools.harness import declaration, runlog
+from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.compare import compare
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
@@ -84,7 +84,7 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
     ``timeout`` as they are.  A non-passing case listed in *known* becomes ``known``; a
     listed case that passes is flagged ``unexpected_pass``.
     """
-    selection = attribution.select(case, metadata)   # declared options and edition
+    selection = declaration.select(case, metadata)   # declared options and edition
     record = case_record(case)
     record.update({"expectation": selection.label, "expected": selection.expected, "status": "skipped",
                    "actual": None, "diff": [], "seq": seq, "time": 0.0})
@@ -103,9 +103,9 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
             record["diff"] = compare(judged_on, outcome.result)
             record["status"] = "fail" if record["diff"] else "pass"
             if record["diff"] and isinstance(case.get("input"), dict):   # worked out once, kept in the log
-                record["explained_by"] = attribution.explain_case(case["input"], outcome.result,
+                record["explained_by"] = declaration.explain_case(case["input"], outcome.result,
                                                                   selection.expected,
-                                                                  attribution.declared_rules(metadata))
+                                                                  declaration.declared_rules(metadata))
         elif outcome.kind == "skipped":
             record["message"] = outcome.message or "skipped by the implementation"
         else:
@@ -133,7 +133,7 @@ def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, 
     if variant not in metadata.get("variants", []):
         return judge(case, None, metadata, known, skip_reason=f"variant {variant} is not among the "
                      f"implementation's variants ({', '.join(metadata.get('variants', []))})"), False
-    selection = attribution.select(case, metadata)
+    selection = declaration.select(case, metadata)
     if selection.skip_reason:
         return judge(case, None, metadata, known, skip_reason=selection.skip_reason), False
     needs = blocking(missing_capabilities(case_features(case), metadata))
@@ -376,8 +376,9 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
                 writer.write(violation)
                 violations.append(violation)
             progress.advance(record["status"], case["id"])
-        ids = {r["id"]: r for r in records}
-        footer = runlog.footer_record(list(ids.values()), time.monotonic() - began, impl.restarts,
+        judged = runlog.read(writer.path).cases   # the cases as every report reads them
+        writer.write_attribution(attribute(judged, metadata))   # found once, read by every report
+        footer = runlog.footer_record(judged, time.monotonic() - began, impl.restarts,
                                       violations=len(violations))
         if stopped:
             footer["stopped"] = stopped

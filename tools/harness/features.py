@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import re
 
+from gb16.reference.hand import FLAGS
+
 #: Every capability an implementation may declare in ``start`` → the case feature it covers.
 CAPABILITIES = {"waits": "waits", "input_validation": "invalid-input", "notation_validation": "invalid-notation",
                 "tile_validation": "invalid-tiles", "flag_validation": "invalid-flags",
@@ -51,7 +53,6 @@ INVALID_INPUT_KINDS = {"invalid_notation": "invalid-notation", "invalid_tile": "
                        "invalid_json": "invalid-fields", "unsupported_variant": "invalid-fields"}
 #: Capabilities whose absence removes one field from the comparison (the rest is judged).
 FIELD_CAPABILITIES = {"waits": "waits"}
-FLAGS = ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
 _KONG = re.compile(r"\{[^}]*\}|\[\s*(\d)\1\1\1[mpsz]\s*\]|\[\s*([ESWNCPF])\2\2\2\s*\]")
 
 

@@ -49,6 +49,7 @@ def _keep_standard_output_for_answers() -> None:
 
 def serve(target: str) -> int:
     _keep_standard_output_for_answers()
+    # imported once standard output is kept for the answers: what an import prints goes to standard error
     from gb16.tools.harness.implementations import resolve_implementation
     from gb16.tools.harness.protocol import HarnessError
     try:

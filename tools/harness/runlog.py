@@ -10,9 +10,18 @@ A run log is JSON Lines (corpus/schema/protocol/runlog.schema.json):
 * ``violation`` lines for output out of step with the requests (a second answer, an answer
   to a request not yet sent), recorded against the implementation, not against a case;
 * ``resume`` markers where an interrupted run was continued (``gb16 certify --resume``);
-* a ``footer`` with the counts when the run completed.
+* when the run completed, an ``attribution`` line — what explains its failures, found once
+  (tools/harness/attribution_search.py) and read back by every report — and a ``footer``
+  with the counts.
 
 When a case id appears more than once (a resumed run re-ran it), the later line counts.
+
+:func:`read` parses each line once into its record (:class:`Header`, :class:`Case`,
+:class:`Violation`, :class:`Resume`, :class:`Footer`, and the
+:class:`~gb16.tools.harness.attribution.Attribution`); :class:`RunLogWriter` writes them.
+A run log written before attribution was stored has no ``attribution`` line: it reads as
+such (``RunLog.attribution`` is None), and the reports work the attribution out once when
+they read it (:func:`gb16.tools.harness.attribution_search.attributed`).
 """
 
 from __future__ import annotations
@@ -22,11 +31,13 @@ import hashlib
 import json
 import os
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any, Iterable
 
 from gb16.reference import jsonlines
+from gb16.tools.harness.attribution import Attribution
 from gb16.tools.safe_text import file_name
 
 FORMAT = "gb16-runlog"
@@ -73,7 +84,6 @@ def git_revision(path: Path | None = None) -> dict[str, Any]:
 def gb16_version() -> str:
     """The installed gb16 distribution's version, or "unknown"."""
     try:
-        from importlib.metadata import version
         return version("gb16")
     except Exception:  # not installed as a distribution
         return "unknown"
@@ -132,6 +142,17 @@ class RunLogWriter:
         self._handle.write(line)
         self._handle.flush()
 
+    def write_attribution(self, attribution: Attribution) -> bool:
+        """Append the run's attribution line (written once, when the run completes, just before
+        its footer), if it fits in a run log line; one that does not (some tens of thousands of
+        failures) is left out, and a report then works it out when it reads the log, as for a
+        log written before attribution was stored.  Returns whether it was written."""
+        line = attribution.line()
+        if len(jsonlines.dumps_line(line).encode("utf-8")) > MAX_RUNLOG_LINE:
+            return False
+        self.write(line)
+        return True
+
     def close(self) -> None:
         self._handle.close()
 
@@ -162,20 +183,131 @@ def _cut_partial_last_line(path: Path) -> None:
         handle.truncate(0)
 
 
+# --------------------------------------------------------------------------- records
+
+class Line(dict):
+    """A run log line as read: the line's JSON object, never changed once read (``case["status"]``,
+    ``header.get("fans")`` read it as the schema names it), with the fields a reader needs as
+    typed attributes (the dataclasses below: ``case.status``, ``header.implementation``)."""
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError(f"a {type(self).__name__.lower()} line read from a run log is not changed")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only
+
+    @classmethod
+    def read(cls, line: dict, **derived) -> "Line":
+        """The record of a line (valid against its schema); ``derived``: fields that are not in the line."""
+        record = cls(**{f.name: derived[f.name] if f.name in derived else line.get(f.name, f.default)
+                        for f in fields(cls)})
+        dict.update(record, line)
+        return record
+
+    def __reduce__(self):
+        return (_reread, (type(self), dict(self), {f.name: getattr(self, f.name) for f in fields(self)}))
+
+
+def _reread(cls, line: dict, values: dict) -> Line:
+    record = cls(**values)
+    dict.update(record, line)
+    return record
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Header(Line):
+    """The first line: what was run, against what, with which options, and the texts a report cites."""
+
+    started: str = ""
+    implementation: dict = field(default_factory=dict)   # the implementation's ``start`` answer
+    impl_spec: str | None = None
+    options: dict = field(default_factory=dict)
+    selected: int | None = None                          # cases (or random hands) selected
+    fans: list = field(default_factory=list)              # the fan table's rows the reports name
+    clauses: dict = field(default_factory=dict)           # anchor → title, quote, source
+    known_failures: dict = field(default_factory=dict)
+    kind: str = "corpus"                                  # "corpus" or "differential"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Case(Line):
+    """One judged case (the latest line of its id).  ``attribution`` is not in the line: it is
+    what the run's stored attribution says of the case, joined when the log is read (and found
+    also as ``case["attribution"]``)."""
+
+    id: str = ""
+    status: str = ""
+    area: str | None = None
+    tier: str | None = None
+    cites: list = field(default_factory=list)
+    input: Any = None
+    expected: Any = None
+    actual: Any = None
+    diff: list = field(default_factory=list)
+    explained_by: list | None = None
+    message: str | None = None
+    known: str | None = None
+    underlying: str | None = None
+    unexpected_pass: bool = False
+    attribution: str | None = None
+
+    def joined(self, attribution: "Attribution | None") -> "Case":
+        """This case with what *attribution* says of it."""
+        said = attribution.case_line(self.id) if attribution is not None else None
+        if said is None:
+            return self
+        line = dict(self, attribution=said)
+        return Case.read(line, attribution=said)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Violation(Line):
+    """Output out of step with the requests, against the implementation, not a case."""
+
+    case: str | None = None
+    seq: Any = None
+    message: str = ""
+    offending_line: str | None = None
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Resume(Line):
+    """Where an interrupted run was continued."""
+
+    at: str = ""
+    done: int | None = None
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Footer(Line):
+    """The last line of a completed run."""
+
+    finished: str = ""
+    elapsed: float | None = None
+    counts: dict = field(default_factory=dict)
+    restarts: int | None = None
+    violations: int | None = None
+    stopped: dict | None = None        # --maxfail: why the run stopped early
+    differential: dict | None = None   # a differential run's summary (tools/differential/engine.py)
+
+
 # --------------------------------------------------------------------------- reading
 
 @dataclass
 class RunLog:
-    """A run log read back: the header, the latest line per case (in first-seen order), the footer."""
+    """A run log read back: the header, the latest line per case (in first-seen order), the
+    footer, and the attribution stored when the run completed."""
 
     path: Path
-    header: dict
-    cases: list[dict]
-    footer: dict | None
-    resumes: list[dict] = field(default_factory=list)
+    header: Header
+    cases: list[Case]
+    footer: Footer | None
+    resumes: list[Resume] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     #: Protocol violations (output out of step with the requests), in the order they happened.
-    violations: list[dict] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    #: What explains the failures, stored when the run completed (None before it completed, and
+    #: in a run log written before attribution was stored).
+    attribution: Attribution | None = None
 
     @property
     def complete(self) -> bool:
@@ -184,7 +316,7 @@ class RunLog:
 
     @property
     def implementation(self) -> dict:
-        return self.header.get("implementation", {})
+        return self.header.implementation
 
     def counts(self) -> dict[str, int]:
         """Cases per status, plus ``unexpected_pass`` and ``total``."""
@@ -192,7 +324,21 @@ class RunLog:
 
     def failed(self) -> bool:
         """True when any case failed, errored, crashed or timed out, or the protocol was broken."""
-        return bool(self.violations) or any(case["status"] in FAILING for case in self.cases)
+        return bool(self.violations) or any(case.status in FAILING for case in self.cases)
+
+    def with_attribution(self, attribution: Attribution) -> "RunLog":
+        """This log with *attribution* (a new log; this one is not changed), each case joined with
+        what it says of the case."""
+        return replace(self, attribution=attribution, cases=[case.joined(attribution) for case in self.cases])
+
+
+def _latest_per_case(lines: list[dict]) -> list[dict]:
+    """The latest line of each case id: a line that repeats an id moves the case to the end."""
+    by_id: dict[str, dict] = {}
+    for line in lines:
+        by_id.pop(line["id"], None)
+        by_id[line["id"]] = line
+    return list(by_id.values())
 
 
 def count_statuses(cases: Iterable[dict]) -> dict[str, int]:
@@ -240,10 +386,10 @@ def read(path: Path | str) -> RunLog:
 
 
 def _read_lines(path: Path, lines) -> RunLog:
-    from gb16.tools.harness.protocol import schema_problem, strict_json
-    header, footer, warnings, resumes, violations = None, None, [], [], []
+    from gb16.tools.harness.protocol import schema_problem, strict_json   # jsonschema: an extra (pyproject.toml)
+    header, footer, attribution, warnings, resumes, violations = None, None, None, [], [], []
     unreadable_last = None  # the error of an incomplete last line, ignored unless nothing else is there
-    by_id: dict[str, dict] = {}
+    case_lines = []
     for number, raw in enumerate(lines, 1):
         where = f"{path}: line {number}"
         if isinstance(raw, jsonlines.LineTooLong):
@@ -275,27 +421,42 @@ def _read_lines(path: Path, lines) -> RunLog:
         if kind == "header":
             if header is not None:
                 raise RunLogError(f"{where}: a second header")
-            header = record
+            header = Header.read(record)
         elif kind == "case":
-            by_id.pop(record["id"], None)
-            by_id[record["id"]] = record
-            footer = None  # a case after a footer means the footer is stale
+            case_lines.append(record)
+            footer = attribution = None  # a case after a footer means the footer is stale
         elif kind == "resume":
-            resumes.append(record)
-            footer = None
+            resumes.append(Resume.read(record))
+            footer = attribution = None
         elif kind == "violation":
-            violations.append(record)
+            violations.append(Violation.read(record))
+        elif kind == "attribution":
+            attribution = (number, record)
         elif kind == "footer":
-            footer = record
+            footer = Footer.read(record)
     if header is None and unreadable_last:
         raise RunLogError(f"{unreadable_last} — not a gb16 run log (its only line is not JSON)")
     if header is None:
         raise RunLogError(f"{path}: empty run log")
-    return RunLog(path=path, header=header, cases=list(by_id.values()), footer=footer,
-                  resumes=resumes, warnings=warnings, violations=violations)
+    found = _attribution(attribution, warnings) if footer is not None else None
+    return RunLog(path=path, header=header, cases=[Case.read(line).joined(found) for line in _latest_per_case(case_lines)],
+                  footer=footer, resumes=resumes, warnings=warnings, violations=violations, attribution=found)
 
 
-LINE_TYPES = ("header", "case", "violation", "resume", "footer")
+def _attribution(stored: tuple[int, dict] | None, warnings: list[str]) -> Attribution | None:
+    """The attribution line of a completed run, read back; one this gb16 cannot read (it names an
+    option or delta it does not know) is left aside with a warning, as if it were not there."""
+    if stored is None:
+        return None
+    number, line = stored
+    try:
+        return Attribution.from_line(line)
+    except ValueError as exc:
+        warnings.append(f"line {number}: the stored attribution is left aside ({exc}); it is worked out again")
+        return None
+
+
+LINE_TYPES = ("header", "case", "violation", "resume", "attribution", "footer")
 
 
 #: The fields of a case line that hold what the implementation said (or what was worked out from it).

@@ -48,6 +48,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
+
+from tabulate import tabulate
 
 from gb16.tools.mutants.machinery import (  # noqa: F401
     CHICKEN, FLOWERS, FOUR_CHOW_FANS, MUTANTS, Mutant, Mutation, THREE_CHOW_FANS, TWO_TERMINAL_CHOWS,
@@ -115,7 +118,6 @@ from gb16.tools.mutants.kill import (  # noqa: F401
 
 def serve(name: str, stdin=None, stdout=None) -> int:
     """Speak the harness protocol (corpus/schema/protocol/) on stdin/stdout as mutant ``name``."""
-    import traceback
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     m = get(name)
 
@@ -168,7 +170,6 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps([{"mutant": m.name, "clause": m.clause, "mistake": m.mistake}
                               for m in MUTANTS.values()], ensure_ascii=False, indent=1))
         else:
-            from tabulate import tabulate
             print(tabulate([[m.name, m.clause, m.mistake] for m in MUTANTS.values()],
                            headers=["mutant", "clause", "mistake"], tablefmt="simple"))
         return 0
@@ -182,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutants: no mutant {', '.join(map(repr, unknown))} (see --list)", file=sys.stderr)
         return 2
     if args.properties:
-        from gb16.properties.profiles import PROFILES
+        from gb16.properties.profiles import PROFILES  # gb16.properties needs the properties extra (Hypothesis)
         if args.properties not in PROFILES:
             print(f"mutants: unknown properties profile {args.properties!r} ({', '.join(PROFILES)})",
                   file=sys.stderr)
@@ -190,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         print("mutants: --jobs must be at least 1", file=sys.stderr)
         return 2
-    from gb16.tools.harness.protocol import HarnessError
+    from gb16.tools.harness.protocol import HarnessError   # jsonschema: the certify extra
     progress = (lambda msg: print(f"\r{msg}".ljust(80)[:100], end="", file=sys.stderr, flush=True)) \
         if sys.stderr.isatty() else None
     try:

@@ -37,9 +37,16 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable
+from unittest import mock
+
+from tabulate import tabulate
 
 import gb16.reference as reference
+from gb16.properties.scorers import Scorer
 from gb16.reference import table
+from gb16.reference.fans import HAND, REGISTRY
+from gb16.tools.harness.compare import compare, select_expectation
+from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.mutants.machinery import Mutation, active
 
 
@@ -77,13 +84,11 @@ class DataMutant:
 
     def scorer(self):
         """The mutant as a gb16.properties scorer, with its reading API."""
-        from gb16.properties.scorers import Scorer
         return Scorer(f"data mutant {self.name}", self.score, explain=self.explain,
                       score_interpretation=self.score_interpretation)
 
 
 def _record(fan_id: str, **changes):
-    from unittest import mock
     return mock.patch.dict(table.BY_ID, {fan_id: replace(table.BY_ID[fan_id], **changes)})
 
 
@@ -195,7 +200,6 @@ for _four in ("pure_terminal_chows", "three_suited_terminal_chows"):
 
 def equivalence(m: DataMutant) -> str | None:
     """Why no legal hand can tell ``m`` from the reference, or None when some hand can."""
-    from gb16.reference.fans import HAND, REGISTRY
     fan = table.fan(m.fan)
     if m.name in EQUIVALENT:
         return EQUIVALENT[m.name]
@@ -231,7 +235,6 @@ def _fans_named(case: dict) -> set[str]:
 def corpus_kill(m: DataMutant, cases: list[dict]) -> tuple[str | None, list[str]]:
     """``(first killing case id or None, ids of cases it broke on)``: the mutant's result
     differs from the case's expectation where the reference's does not."""
-    from gb16.tools.harness.compare import compare, select_expectation
     near = [c for c in cases if m.fan in _fans_named(c) or (m.other and m.other in _fans_named(c))]
     rest = [c for c in cases if c not in near]
     broken: list[str] = []
@@ -250,7 +253,7 @@ def corpus_kill(m: DataMutant, cases: list[dict]) -> tuple[str | None, list[str]
 def property_kill(m: DataMutant, profile: str = "ci", only: list[str] | None = None) -> tuple[str, int, str] | None:
     """``(property, example index, violation)`` of the first property whose recorded stream
     the mutant fails (gb16.properties.replay); None when it passes them all."""
-    from gb16.properties import replay
+    from gb16.properties import replay  # gb16.properties needs the properties extra (Hypothesis)
     hits = replay.replay_kills(m.scorer(), profile, only=only)
     if not hits:
         return None
@@ -276,7 +279,7 @@ JUDGING = ("exclusion_consistency", "gb13_exclusion_consistency", "definition_co
 def ordered_property_kill(m: DataMutant, profile: str = "ci") -> tuple[str, int, str] | None:
     """:func:`property_kill` over every property, the judging ones first — and for an entry
     that no gb16 hand can tell, the gb13 property first of all (the gb16 streams cannot see it)."""
-    from gb16.properties.invariants import BY_NAME
+    from gb16.properties.invariants import BY_NAME  # gb16.properties needs the properties extra (Hypothesis)
     first = [n for n in JUDGING if seen_in_gb16(m) or n == "gb13_exclusion_consistency"]
     return (property_kill(m, profile, only=first)
             or property_kill(m, profile, only=[n for n in BY_NAME if n not in first]))
@@ -299,7 +302,6 @@ def kill_row(m: DataMutant, cases: list[dict], properties: str | None = "ci") ->
 
 def kill_table(kinds=KINDS, only: list[str] | None = None, properties: str | None = "ci",
                corpus=None, progress: Callable[[str], None] | None = None) -> list[dict]:
-    from gb16.tools.harness.corpus import load_corpus
     cases = load_corpus(corpus).cases
     chosen = [DATA_MUTANTS[n] for n in only] if only else [m for m in DATA_MUTANTS.values() if m.kind in kinds]
     rows = []
@@ -326,7 +328,6 @@ def summary(rows: list[dict]) -> dict:
 
 
 def format_table(rows: list[dict]) -> str:
-    from tabulate import tabulate
     body = []
     for r in rows:
         p = r["properties"]

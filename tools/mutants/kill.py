@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import multiprocessing
 import time
 from typing import Callable
 
+from tabulate import tabulate
+
+from gb16.properties.scorers import Scorer
+from gb16.tools.harness.certify import run_case
+from gb16.tools.harness.corpus import case_variant, load_corpus
+from gb16.tools.harness.implementations import PythonImplementation
+from gb16.tools.harness.runlog import FAILING
 from gb16.tools.mutants import areas  # noqa: F401 — registers every mutant of the rules' areas
 from gb16.tools.mutants.machinery import Mutant, get, names
 from gb16.tools.mutants.real_world import GB16_EQUIVALENT  # (and registers the real-world mutants)
@@ -19,9 +28,6 @@ def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0,
     A mutant that breaks is not killed, it is broken: its planted mistake was never
     compared (e.g. a patch that no longer fits the reference).  With ``stop_after``, the
     scan stops at that many kills."""
-    from gb16.tools.harness.certify import run_case
-    from gb16.tools.harness.implementations import PythonImplementation
-    from gb16.tools.harness.runlog import FAILING
     impl = PythonImplementation(m.scorer, m.scorer.gb16_metadata, f"python:gb16.tools.mutants.catalogue:{m.name}")
     metadata = impl.start()
     killed, broken = [], []
@@ -43,7 +49,6 @@ def corpus_kills(m: Mutant, cases: list[dict], timeout: float = 60.0, stop_after
 
 def mutant_scorer(m: Mutant):
     """The mutant as a gb16.properties scorer, with its reading API when it has one."""
-    from gb16.properties.scorers import Scorer
     return Scorer(f"mutant {m.name}", m.scorer, explain=m.scorer.explain,
                   score_interpretation=m.scorer.score_interpretation)
 
@@ -58,7 +63,7 @@ def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None
     whatever the scorer answers, so the mutant fails the run exactly when it fails the
     replay, at the same example (tests/test_mutants.py checks that premise on planted bugs).
     The violation shown is that first example's, not shrunk."""
-    from gb16.properties import replay
+    from gb16.properties import replay  # gb16.properties needs the properties extra (Hypothesis)
     from gb16.properties.invariants import PROPERTIES
     began = time.monotonic()
     scorer = mutant_scorer(m)
@@ -84,7 +89,6 @@ def property_kills(m: Mutant, profile: str = "ci", only: list[str] | None = None
 
 def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first: int = 5) -> dict:
     """One row of the kill table."""
-    from gb16.tools.harness.corpus import case_variant
     began = time.monotonic()
     killers, broken = corpus_outcomes(m, cases)
     variant_of = {case["id"]: case_variant(case) for case in cases}
@@ -130,12 +134,9 @@ def kill_table(corpus=None, properties: str | None = None, only: list[str] | Non
     parts, name, result, ok (killed by the corpus and never broken), detail and seconds.
     ``jobs`` > 1 spreads the mutants over that many processes (each gets the cases read once here).
     """
-    from gb16.tools.harness.corpus import load_corpus
     chosen = [get(n).name for n in only] if only else names()
     loaded = load_corpus(corpus)
     if jobs > 1 and len(chosen) > 1:
-        import concurrent.futures
-        import multiprocessing
         work = [(n, loaded.cases, properties, first) for n in chosen]
         rows: dict[str, dict] = {}
         context = multiprocessing.get_context("spawn")
@@ -167,7 +168,6 @@ def report_rows(corpus=None, properties: str | None = "ci", jobs: int = 2,
 
 
 def format_kill_table(rows: list[dict]) -> str:
-    from tabulate import tabulate
     table_rows = []
     for r in rows:
         p = r.get("properties")

@@ -23,6 +23,7 @@ from itertools import combinations
 
 from gb16.reference import table
 from gb16.reference.fans import REGISTRY
+from gb16.reference.rules import active
 from gb16.reference.tiles import is_numbered
 from gb16.tools.mutants.machinery import Mutation, _REF, attribute, mutant, predicate, rebuilt, unexclude
 
@@ -48,7 +49,6 @@ def four_shifted_pungs_on_three():
 
 def _exclusions_applied(order_key, every_holding: bool):
     def apply_exclusions(counted, variant, rules=None, held=None):
-        from gb16.reference.rules import active
         rules = rules or active()
         kept = dict(counted)
         for f in sorted(counted, key=order_key):

@@ -23,13 +23,18 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from tabulate import tabulate
+
+from gb16.tools.harness.corpus import load_corpus
+from gb16.tools.mutants import catalogue  # noqa: F401 — registers every mutant
+from gb16.tools.mutants import data
+from gb16.tools.mutants.kill import kill_row, property_kills
+from gb16.tools.mutants.machinery import get, names
+from gb16.tools.mutants.real_world import GB16_EQUIVALENT
+
 
 def catalogue_rows(profiles: tuple[str, ...], cases: list[dict],
                    progress: Callable[[str], None] | None = None) -> list[dict]:
-    from gb16.tools.mutants import catalogue  # noqa: F401 — registers every mutant
-    from gb16.tools.mutants.kill import kill_row, property_kills
-    from gb16.tools.mutants.machinery import get, names
-    from gb16.tools.mutants.real_world import GB16_EQUIVALENT
     rows = []
     chosen = names()
     for k, name in enumerate(chosen, 1):
@@ -53,7 +58,6 @@ def catalogue_rows(profiles: tuple[str, ...], cases: list[dict],
 
 def data_rows(profiles: tuple[str, ...], cases: list[dict],
               progress: Callable[[str], None] | None = None) -> list[dict]:
-    from gb16.tools.mutants import data
     rows = []
     chosen = list(data.DATA_MUTANTS.values())
     for k, m in enumerate(chosen, 1):
@@ -98,7 +102,6 @@ def summary(rows: list[dict], profiles: tuple[str, ...]) -> list[dict]:
 
 
 def markdown(rows: list[dict], profiles: tuple[str, ...], seconds: float) -> str:
-    from tabulate import tabulate
     lines = ["# Kill tables", "",
              "Made by `python -m gb16.tools.mutants.tables` (do not edit by hand). Every mutant of the "
              "catalogue (gb16.tools.mutants.catalogue: one plausible mistake each, real-world bug classes "
@@ -162,7 +165,6 @@ def main(argv: list[str] | None = None) -> int:
         for s in summary(rows, profiles):
             print(json.dumps(s, ensure_ascii=False))
         return 0
-    from gb16.tools.harness.corpus import load_corpus
     cases = load_corpus(None).cases
     last = [0.0]
 

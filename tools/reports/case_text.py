@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from gb16.reference.hand import FLAGS
 from gb16.tools.harness.causes import Cause, failure_causes
 from gb16.tools.harness.compare import describe
 
@@ -21,7 +22,7 @@ def input_summary(case_input: Any) -> str:
     for key, value in case_input.items():
         if key == "hand":
             continue
-        if key in ("last_of_kind", "last_tile", "kong_replacement", "robbing_kong"):
+        if key in FLAGS:
             if value is True:
                 parts.append(key)
             elif value is not False:

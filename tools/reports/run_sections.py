@@ -8,6 +8,7 @@ log alone, so that every renderer lays out the same rows.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from gb16.tools.harness.causes import failure_causes
@@ -106,7 +107,6 @@ def attribution_section(log, found) -> Any:
     if suggested is not None:
         metadata = {k: v for k, v in (log.header.get("implementation") or {}).items()
                     if k not in ("rulings", "edition", "deltas")}
-        import json
         section.p("The declaration the evidence supports, as a start answer:")
         section.pre(json.dumps(dict(metadata, **{"rulings": {}}, **suggested), ensure_ascii=False, sort_keys=True, indent=1))
     return section
@@ -115,10 +115,11 @@ def attribution_section(log, found) -> Any:
 def _evidence_line(label: str, state: str, ev, explains: str = "explains") -> str:
     """``exhausted-tile-no-wait — taken: explains 12, contradicted by 0 of 879 cases weighed
     (e.g. explained: a, b)``: one candidate, in words that wrap on a phone."""
-    line = f"{label} — {state}: {explains} {len(ev.support)}, contradicted by {len(ev.contradicted_by)} " \
+    line = f"{label} — {state}: {explains} {ev.support}, contradicted by {ev.contradicted_by} " \
            f"of {ev.checked} cases weighed"
-    examples = [f"e.g. {what}: {', '.join(ids[:2])}" for what, ids in (("explained", ev.support),
-                                                                        ("contradicting", ev.contradicted_by)) if ids]
+    examples = [f"e.g. {what}: {', '.join(ids[:2])}" for what, ids in (("explained", ev.support_examples),
+                                                                        ("contradicting", ev.contradiction_examples))
+                if ids]
     return line + (f" ({'; '.join(examples)})" if examples else "")
 
 

@@ -17,8 +17,9 @@ from typing import Any, Iterable
 
 from gb16 import corpus as corpus_package
 from gb16.tools.explain_text import explain_command
-from gb16.tools.harness import attribution as attribution_module
+from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness import runlog
+from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.compare import default_option, fans_involved
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
@@ -82,7 +83,7 @@ class Summary:
     fans: dict[str, dict]
     clauses: dict[str, dict]
     runlog_sha256: str
-    attribution: Any = None      # tools/harness/attribution.Attribution
+    attribution: Any = None      # tools/harness/attribution.Attribution, as the run log stores it
     #: The run's own sections, shown by every format: results by feature and capability, and a
     #: differential run's classes (tools/reports/run_sections.py).
     sections: list = field(default_factory=list)
@@ -139,7 +140,7 @@ class Summary:
 
     @cached_property
     def _rules(self):
-        return attribution_module.declared_rules(self.impl)
+        return declared_rules(self.impl)
 
     def _points_of(self, fan_id: str):
         rules = self._rules
@@ -230,6 +231,7 @@ class Summary:
 def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summary:
     """What every report says about *log*; *min_judged* (``--min-judged``: a number of cases, or
     a share when the flag is true) makes a run that judged less a failure."""
+    log = attributed(log)   # the attribution stored in the run log (an older log's: worked out once, here)
     cases = log.cases
     counts = runlog.count_statuses(cases)
     fans = {fan["id"]: fan for fan in log.header.get("fans", [])}
@@ -239,11 +241,7 @@ def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summ
     by_fan = dict(sorted(by_fan.items(), key=lambda kv: (fan_order.get(kv[0], 999), kv[0])))
     by_clause = tally_by(cases, lambda c: c.get("cites", []))
     by_clause = dict(sorted(by_clause.items(), key=lambda kv: clause_sort_key(kv[0])))
-    attribution = attribution_module.for_log(log) if log.complete else None
-    for case in cases:
-        line = attribution.case_line(case["id"]) if attribution else None
-        if line:
-            case["attribution"] = line
+    attribution = log.attribution
     sections = [s for s in (run_sections.attribution_section(log, attribution), run_sections.differential_section(log),
                             run_sections.features_section(log)) if s]
     return Summary(

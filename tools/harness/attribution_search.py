@@ -1,0 +1,179 @@
+"""The search that attributes a run's failures: an evidence model, not a veto (docs/rulings.md).
+
+Every judged case, passing or failing, is evidence (:mod:`.evidence`): a *candidate*
+(:mod:`.declaration`: another option of an open ruling, a delta added, a declared delta taken
+away) is **supported** by the failures it explains — the implementation's answer is admissible
+under the rules with it, ties included — and **contradicted** by the cases whose answer, where
+the candidate changes the hand, is what the rules without it give.  A tie is evidence only
+where the candidate changes what is admissible.  A greedy search takes, one at a time, the
+single change (a pair only where none does) that explains the most remaining failures with no
+contradiction; a candidate that explains failures but is contradicted is *contested*: shown
+with its counts and an example of each, never taken.  What no taken candidate explains is a
+*bug*.  A declared option or delta that the answers contradict is named, with the declaration
+they support.
+
+The search runs once, when a run completes (:func:`attribute`); its
+:class:`~.attribution.Attribution` is stored in the run log and read back by every report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gb16.reference.rules import Rules
+from gb16.tools.harness.attribution import Attribution, Evidence
+from gb16.tools.harness.declaration import (apply, declared_pieces, declared_rules, explain_case, known_label,
+                                            undo)
+from gb16.tools.harness.evidence import FOLLOWS, OPPOSES, answers, matches, opinion, score_under, template_for
+
+#: Cases weighed against one candidate at one step of the search (the failures first, then
+#: the passes in run order); a candidate the implementation does not follow changes the
+#: result of a share of hands and shows on some of these.
+CASES_CHECKED = 3000
+
+
+@dataclass
+class Judged:
+    """One judged case as evidence: its answer (None for a differential hand that agreed,
+    whose answer was the reference's under the declared rules) and what it is held to."""
+
+    id: str
+    input: dict
+    actual: dict | None
+    template: dict | None
+    failing: bool
+
+    def answer(self, declared: Rules) -> dict:
+        return self.actual if self.actual is not None else score_under(self.input, declared)
+
+
+@dataclass
+class Weighing:
+    """One candidate weighed: every failure it explains and every case that contradicts it."""
+
+    label: str
+    support: list[str] = field(default_factory=list)
+    contradicted_by: list[str] = field(default_factory=list)
+    checked: int = 0
+
+    def evidence(self) -> Evidence:
+        return Evidence.of(self.label, self.support, self.contradicted_by, self.checked)
+
+
+def _weigh(label: str, judged: list[Judged], left: set[str], declared: Rules, under: Rules,
+           trial: Rules) -> Weighing:
+    """The support of ``trial`` (``under`` changed by ``label``) among the failures ``left`` and
+    its contradictions among every judged case (at most :data:`CASES_CHECKED`)."""
+    ev = Weighing(label)
+    for case in judged:
+        if case.failing and case.id in left and matches(answers(case.input, trial), case.actual, case.template):
+            ev.support.append(case.id)
+    for case in judged[:CASES_CHECKED]:
+        ev.checked += 1
+        if opinion(case.answer(declared), case.template, answers(case.input, under),
+                   answers(case.input, trial)) == OPPOSES:
+            ev.contradicted_by.append(case.id)
+    return ev
+
+
+def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Weighing:
+    """A declared option or delta as a candidate of its own: the cases whose answers, where it
+    changes the hand, are what the declaration gives (support) or what it would be without
+    it (contradictions)."""
+    ev = Weighing(piece)
+    undone = apply(declared, undo(piece, declared))
+    if undone is None or undone == declared:
+        return ev
+    for case in judged[:CASES_CHECKED]:
+        ev.checked += 1
+        said = opinion(case.answer(declared), case.template, answers(case.input, undone), answers(case.input, declared))
+        if said == FOLLOWS:
+            ev.support.append(case.id)
+        elif said == OPPOSES:
+            ev.contradicted_by.append(case.id)
+    return ev
+
+
+def attribute(cases: list[dict], metadata: dict) -> Attribution:
+    """Weigh the run log ``cases`` as evidence and attribute the failures (module docstring)."""
+    declared = declared_rules(metadata)
+    result = Attribution(declared)
+    result.other_failures = [c["id"] for c in cases if c.get("status") in ("error", "crash", "timeout")]
+    judged = [Judged(c["id"], c["input"], c.get("actual") or None,
+                     template_for(c.get("expected"), c.get("actual")), c.get("status") == "fail")
+              for c in cases if c.get("status") in ("pass", "fail") and isinstance(c.get("input"), dict)
+              and (c.get("status") == "pass" or c.get("actual") is not None)]
+    judged.sort(key=lambda c: not c.failing)   # the failures first: they are weighed in full
+    failing = [c for c in judged if c.failing]
+    stored = {c["id"]: c.get("explained_by") for c in cases if c.get("status") == "fail"}
+    for case in failing:
+        found = stored.get(case.id)   # worked out where the case was judged
+        if not (isinstance(found, list) and all(isinstance(x, str) and known_label(x) for x in found)):
+            found = explain_case(case.input, case.actual, case.template, declared)
+        result.explained_by[case.id] = list(found)
+    for piece in declared_pieces(declared):
+        result.declared_evidence[piece] = _weigh_declared(piece, judged, declared).evidence()
+    weighings = _search(result, judged, failing, declared)
+    result.bugs = [c.id for c in failing if c.id not in result.attributed]
+    bugs = set(result.bugs)
+    result.contested = sorted((label for label, ev in weighings.items()
+                               if ev.contradicted_by and label not in result.chosen and set(ev.support) & bugs),
+                              key=lambda label: (-len(weighings[label].support), label))
+    result.contested_bugs = {label: [c for c in weighings[label].support if c in bugs] for label in result.contested}
+    result.evidence = {label: ev.evidence() for label, ev in weighings.items()}
+    return result
+
+
+def _search(result: Attribution, judged: list[Judged], failing: list[Judged], declared: Rules) -> dict[str, Weighing]:
+    """The greedy search of the module docstring: each step weighs every candidate that
+    explains a remaining failure, and takes the one explaining the most with no contradiction.
+    Returns each candidate's last weighing."""
+    left = {c.id for c in failing}
+    by_id = {c.id: c for c in failing}
+    further: dict[str, list[str]] = {}   # explanations found on top of the candidates taken
+    weighings: dict[str, Weighing] = {}
+    under = declared
+    while left:
+        taken = {p for label in result.chosen for p in label.split("+")}
+        pool = set()
+        for cid in left:
+            for label in result.explained_by[cid] + further.get(cid, []):
+                rest = [p for p in label.split("+") if p not in taken]
+                if rest:
+                    pool.add("+".join(rest))
+        weighed = []
+        for label in sorted(pool):
+            trial = apply(under, label)
+            if trial is None or trial == under:
+                continue
+            ev = _weigh(label, judged, left, declared, under, trial)
+            if ev.support:
+                weighings[label] = ev
+                weighed.append((ev, trial))
+        clean = [(ev, trial) for ev, trial in weighed if not ev.contradicted_by]
+        if not clean:
+            break
+        # single changes before pairs (a pair is needed only where no single one explains)
+        ev, trial = min(clean, key=lambda et: (et[0].label.count("+"), -len(et[0].support), len(et[0].label),
+                                               et[0].label))
+        result.chosen.append(ev.label)
+        for cid in ev.support:
+            result.attributed[cid] = ev.label
+        left -= set(ev.support)
+        # a failure the taken candidate changes but does not explain may need it and more
+        for cid in left:
+            case = by_id[cid]
+            if answers(case.input, under).key() != answers(case.input, trial).key():
+                further[cid] = explain_case(case.input, case.actual, case.template, trial)
+        under = trial
+    return weighings
+
+
+def attributed(log):
+    """*log* (a :class:`~gb16.tools.harness.runlog.RunLog`) with its attribution: the one stored
+    in it when the run completed, or — for a complete log written before attribution was stored,
+    or whose attribution was too large for a line — worked out here, once, from its cases (a
+    new log; *log* is not changed).  An incomplete run has none."""
+    if log.attribution is not None or not log.complete:
+        return log
+    return log.with_attribution(attribute(log.cases, log.header.get("implementation", {})))

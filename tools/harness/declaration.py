@@ -1,0 +1,191 @@
+"""What an implementation declares, and the changes to it that attribution tries (docs/rulings.md).
+
+An implementation declares in its ``start`` metadata the options it follows for the open
+rulings (``"rulings": {"R-009": "A"}``), and may declare an edition and single deltas
+(``"edition": "mcr2006"``, ``"deltas": ["two-concealed-kongs-8"]``; docs/contract.md).  A
+withdrawn option (``R-001:C``) is the delta that now carries it.
+
+* :func:`declared_rules` — the rule set so declared;
+* :func:`select` — the expectation a case holds the implementation to: the corpus's
+  hand-worked expectation of the declared options (:func:`compare.select_expectation`);
+  where the declared edition deltas change the reference's result for the hand, the case's
+  hand-worked expectation under the one delta that acts on it (an ``alternatives`` entry
+  naming it), else the reference's result under the declared rule set (the deltas are
+  executable, corpus/editions.json);
+* :func:`candidates` and :func:`explain_case` — the single changes to the declared rule set
+  (another option of an open ruling, a delta added, a declared delta taken away), labelled
+  ``R-009:A``, ``two-concealed-kongs-8``, ``without:<delta>``, ``edition:<edition>`` and
+  joined by ``+``, and which of them make an answer one the reference admits;
+* :func:`describe` — a label in words, with its source.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from gb16.reference import rules as R
+from gb16.reference.rules import Rules, RulesError
+from gb16.tools.harness.compare import Selection, delta_alternatives, select_expectation
+from gb16.tools.harness.evidence import answers, expectation_of, matches
+
+#: A candidate that takes a declared delta away is labelled ``without:<delta>``; one that adds
+#: every delta of an edition at once, ``edition:<edition>``.
+WITHOUT = "without:"
+EDITION = "edition:"
+
+
+# --------------------------------------------------------------------------- declared rule set
+
+def declared_rules(metadata: dict) -> Rules:
+    """The rule set an implementation declares (unknown names: the project's reading, and
+    :func:`declaration_problems` says why)."""
+    try:
+        return _parse(metadata)
+    except RulesError:
+        return R.DEFAULT
+
+
+def declaration_problems(metadata: dict) -> list[str]:
+    try:
+        _parse(metadata)
+    except RulesError as exc:
+        return [f"the declared rule set is ignored: {exc}"]
+    return []
+
+
+def _parse(metadata: dict) -> Rules:
+    declared = metadata.get("rulings") or {}
+    rulings = {k: v for k, v in declared.items() if k in R.RULINGS or f"{k}:{v}" in R.WITHDRAWN_OPTIONS}
+    return Rules.parse(rulings, metadata.get("edition"), metadata.get("deltas") or [])
+
+
+def open_options(metadata: dict) -> dict[str, str]:
+    """The declared options of open rulings (and of any ruling id the corpus may name)."""
+    return {k: v for k, v in (metadata.get("rulings") or {}).items()
+            if f"{k}:{v}" not in R.WITHDRAWN_OPTIONS}
+
+
+def select(case: dict, metadata: dict) -> Selection:
+    """The expectation for ``case`` under what the implementation declares (module docstring)."""
+    selection = select_expectation(case, open_options(metadata))
+    rules = declared_rules(metadata)
+    if selection.expected is None or not rules.deltas or not isinstance(case.get("input"), dict):
+        return selection
+    under = answers(case["input"], rules)
+    for delta, expect in delta_alternatives(case).items():   # worked by hand, where it is the one that acts
+        if delta in rules.deltas and answers(case["input"], Rules(rules.options, frozenset([delta]))).key() == under.key():
+            return Selection(expect, f"{delta} (the case's expectation under that delta)")
+    if under.key() == answers(case["input"], Rules(rules.options)).key():
+        return selection
+    return Selection(expectation_of(under.best, selection.expected),
+                     f"{rules.label} (the reference under the declared edition)")
+
+
+# --------------------------------------------------------------------------- candidates
+
+@lru_cache(maxsize=64)
+def candidates(declared: Rules) -> tuple[tuple[str, Rules], ...]:
+    """Every single change to try on the declared rule set: another option of an open ruling,
+    a delta added, a declared delta taken away (``without:<delta>``)."""
+    out = []
+    for rid, ruling in R.RULINGS.items():
+        for option in ruling["options"]:
+            if option != declared.option(rid):
+                out.append((f"{rid}:{option}", declared.with_option(rid, option)))
+    for name in R.DELTAS:
+        label = WITHOUT + name if name in declared.deltas else name
+        out.append((label, apply(declared, label)))
+    return tuple(out)
+
+
+def apply(rules: Rules | None, label: str) -> Rules | None:
+    """``rules`` changed by ``label`` (pieces joined by ``+``); None when two pieces choose
+    different options of one ruling."""
+    pieces = label.split("+")
+    chosen = [p.partition(":") for p in pieces if not p.startswith((WITHOUT, EDITION)) and p not in R.DELTAS]
+    if len({rid for rid, _, _ in chosen}) < len(chosen):
+        return None   # two options of one ruling
+    for piece in pieces:
+        if piece.startswith(WITHOUT):
+            name = piece[len(WITHOUT):]
+            edition = rules.edition if rules.edition and name not in R.EDITIONS[rules.edition]["deltas"] else None
+            rules = Rules(rules.options, rules.deltas - {name}, edition)
+        elif piece in R.DELTAS:
+            rules = rules.with_deltas([piece])
+        elif piece.startswith(EDITION):
+            rules = rules.with_deltas(R.EDITIONS[piece[len(EDITION):]]["deltas"])
+        else:
+            rid, _, option = piece.partition(":")
+            rules = rules.with_option(rid, option)
+    return rules
+
+
+def known_label(label: str) -> bool:
+    """Whether every piece of ``label`` names an option, a delta or an edition this gb16 knows."""
+    def known(piece: str) -> bool:
+        if piece.startswith(EDITION):
+            return piece[len(EDITION):] in R.EDITIONS
+        piece = piece[len(WITHOUT):] if piece.startswith(WITHOUT) else piece
+        rid, _, option = piece.partition(":")
+        return piece in R.DELTAS or (rid in R.RULINGS and option in R.RULINGS[rid]["options"])
+    return all(known(piece) for piece in label.split("+"))
+
+
+def explains(case_input, label: str, actual: dict, template: dict | None, declared: Rules) -> bool:
+    """Whether ``actual`` is admissible under ``declared`` changed by ``label``."""
+    rules = apply(declared, label)
+    return rules is not None and matches(answers(case_input, rules), actual, template)
+
+
+def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
+    """The candidates under which ``actual`` is one of the reference's admissible answers for
+    ``case_input`` — single changes, else pairs of them, else a whole edition's deltas; empty
+    when none is.  Only candidates that change the reference's answer for the hand are paired."""
+    found, touching = [], []
+    base = answers(case_input, declared).key()
+    for label, rules in candidates(declared):
+        under = answers(case_input, rules)
+        if under.key() == base:
+            continue
+        touching.append(label)
+        if matches(under, actual, template):
+            found.append(label)
+    if not found:
+        for a, b in combinations(touching, 2):
+            if explains(case_input, f"{a}+{b}", actual, template, declared):
+                found.append(f"{a}+{b}")
+    if not found:   # an edition whose deltas act only together on this hand
+        for name in R.EDITIONS:
+            if explains(case_input, EDITION + name, actual, template, declared):
+                found.append(EDITION + name)
+    return found
+
+
+# --------------------------------------------------------------------------- the declared pieces
+
+def undo(piece: str, declared: Rules) -> str:
+    """The candidate that takes a declared piece (``R-009:A`` or a delta) away."""
+    if piece in R.DELTAS:
+        return WITHOUT + piece
+    rid = piece.partition(":")[0]
+    return f"{rid}:{R.RULINGS[rid]['default']}"
+
+
+def declared_pieces(declared: Rules) -> list[str]:
+    return [f"{r}:{o}" for r, o in declared.options] + sorted(declared.deltas)
+
+
+def describe(label: str) -> str:
+    """One candidate in words, with its source."""
+    if label.startswith(WITHOUT):
+        return f"not {describe(label[len(WITHOUT):])} (declared)"
+    if label.startswith(EDITION):
+        edition = R.EDITIONS[label[len(EDITION):]]
+        return f"every delta of {edition['title']}: {', '.join(edition['deltas'])}"
+    if label in R.DELTAS:
+        d = R.DELTAS[label]
+        homes = [e for e, ed in R.EDITIONS.items() if label in ed["deltas"]]
+        return f"{d['summary']}{' [' + ', '.join(homes) + ']' if homes else ''} ({d['source']})"
+    rid, _, option = label.partition(":")
+    return f"{rid} option {option}: {R.RULINGS[rid]['options'][option]['summary']}"

@@ -1,7 +1,8 @@
 """`gb16 prove`: the Z3 proofs of seed000 §二.5–6 hold, the reference agrees with the model on
 the CI subset of five-chow hands, and the cross-check catches planted scorer bugs.
 
-CI share: about a minute (the claims ≈ 30 s, the cross-check subset and the mutants the rest).
+CI share: about 20 s (the claims ≈ 8 s, the cross-check subset and the mutants the rest; the
+mutants' cross-checks reuse the module's Z3 optima and reading verdicts).
 The full cross-check (every legal multiset) is `gb16 prove`; `gb16 prove --thorough` adds Z3
 on every multiset without the symmetry reduction.
 """

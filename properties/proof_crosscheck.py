@@ -27,6 +27,7 @@ reading's big combination and links must be admissible; the best such reading mu
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass, field
@@ -146,12 +147,19 @@ def real_path_chow_points(chows):
     return best
 
 
-def orbits(n: int = 5) -> dict[tuple, list[tuple]]:
+def orbits(n: int = 5) -> dict[tuple, tuple[tuple, ...]]:
     """Orbit representative → the legal multisets in the orbit (sorted)."""
+    return dict(_orbits(n))
+
+
+@functools.lru_cache(maxsize=None)
+def _orbits(n: int) -> tuple[tuple[tuple, tuple[tuple, ...]], ...]:
+    """:func:`orbits`, worked out once per process (about a second: the 12 images of each of
+    the 52887 multisets), kept as tuples so that no caller can change it."""
     out: dict[tuple, list[tuple]] = {}
     for ms in cm.legal_multisets(n):
         out.setdefault(cm.canonical(ms), []).append(ms)
-    return dict(sorted(out.items()))
+    return tuple((rep, tuple(members)) for rep, members in sorted(out.items()))
 
 
 def ci_subset(size: int, seed: int = 0) -> list[tuple]:
@@ -171,12 +179,17 @@ def _call(scorer, chows):
 
 
 def cross_check(scorer=None, *, thorough: bool = False, representatives: list[tuple] | None = None,
-                hand_sample: int = 0, seed: int = 16, optima: dict | None = None, progress=None) -> Report:
+                hand_sample: int = 0, seed: int = 16, optima: dict | None = None,
+                verdicts: dict | None = None, progress=None) -> Report:
     """Compare ``scorer`` (default: the reference through its real scoring path,
     :func:`real_path_chow_points`) with the Z3 model.
 
     ``representatives`` restricts the check to those orbits (all members of each are compared);
-    ``optima`` is an optional dict reused across calls (orbit representative → Z3 optimum).
+    ``optima`` is an optional dict reused across calls (orbit representative → Z3 optimum), and
+    ``verdicts`` one of Z3's answers on a reported reading ((multiset, big combination, links)
+    → admissible or not): both are answers of the model alone, whatever the scorer, so a
+    second scorer checked on the same orbits asks Z3 only about the readings it reports that
+    the first did not.
     """
     scorer = scorer or reference_scorer()
     all_orbits = orbits()
@@ -185,6 +198,7 @@ def cross_check(scorer=None, *, thorough: bool = False, representatives: list[tu
     report.orbits = len(reps)
     solver = cm.Solver(5)
     optima = {} if optima is None else optima
+    verdicts = {} if verdicts is None else verdicts
 
     t0 = time.perf_counter()
     admissibility_time = 0.0
@@ -214,7 +228,10 @@ def cross_check(scorer=None, *, thorough: bool = False, representatives: list[tu
             if thorough or ms == rep:
                 report.readings_checked += 1
                 ta = time.perf_counter()
-                allowed = solver.admissible(list(ms), big, None, links)
+                asked = (ms, big, tuple(links))
+                if asked not in verdicts:
+                    verdicts[asked] = solver.admissible(list(ms), big, None, links)
+                allowed = verdicts[asked]
                 admissibility_time += time.perf_counter() - ta
                 if not allowed:
                     report.disagreements.append(Disagreement(

@@ -22,7 +22,6 @@ tests/test_mutants.py checks on planted bugs that a replayed kill and a real ci 
 from __future__ import annotations
 
 import copy
-import functools
 from typing import Any
 
 from gb16.properties.invariants import BY_NAME, PROPERTIES, Property, Violation
@@ -44,10 +43,50 @@ def record(prop: Property, profile: str = "ci", seed: int | None = None,
     return seen
 
 
-@functools.lru_cache(maxsize=None)
+#: (property name, profile) → its recorded examples, for the life of the process
+_STREAMS: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+
 def stream(name: str, profile: str = "ci") -> tuple[Any, ...]:
-    """The recorded examples of property ``name`` (memoised per process)."""
-    return tuple(record(BY_NAME[name], profile))
+    """The recorded examples of property ``name`` (memoised per process: recorded here, or
+    kept from a run of the reference by a :class:`Keeper`)."""
+    key = (name, profile)
+    if key not in _STREAMS:
+        _STREAMS[key] = tuple(record(BY_NAME[name], profile))
+    return _STREAMS[key]
+
+
+def remembered(name: str, profile: str = "ci") -> bool:
+    """Whether the stream of property ``name`` is in memory (recorded or kept) already."""
+    return (name, profile) in _STREAMS
+
+
+class Keeper:
+    """Keeps the examples of a run of the reference (``run_all(profile, scorer,
+    observe=keeper.observe)``, ``scorer`` the reference's own functions) as the recorded streams of :func:`stream`, so that a process
+    that has run every property on the reference need not run them again to record them.
+
+    That run and :func:`record` are the same call — ``run_property`` of the property on the
+    reference, at the profile, with no seed or budget of its own — so they draw the same
+    examples; only the streams of the properties that passed are kept (:func:`record` refuses
+    the others)."""
+
+    def __init__(self, profile: str, scorer) -> None:
+        import gb16.reference as reference
+        if (getattr(scorer, "_function", None), scorer.explain, scorer.score_interpretation) != (
+                reference.score, reference.explain, reference.score_interpretation):
+            raise ValueError(f"only a run of the reference records streams, not of {scorer!r}")
+        self.profile = profile
+        self._seen: dict[str, list[Any]] = {}
+
+    def observe(self, prop: Property, example: Any) -> None:
+        self._seen.setdefault(prop.name, []).append(copy.deepcopy(example))
+
+    def keep(self, rows: list[dict]) -> None:
+        """Make the examples seen the streams of the properties whose row (of this run) passed."""
+        for row in rows:
+            if row["result"] == "pass" and row.get("profile") == self.profile and row["name"] in self._seen:
+                _STREAMS.setdefault((row["name"], self.profile), tuple(self._seen[row["name"]]))
 
 
 def first_violation(prop: Property, scorer, examples) -> tuple[int, str] | None:

@@ -11,6 +11,7 @@ Hypothesis shrank it, with the violation message.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 import traceback
@@ -104,11 +105,13 @@ def run_property(prop: Property, scorer: Scorer, profile: str = "ci", seed: int 
 
 
 def run_all(profile: str = "thorough", scorer: Any = None, only: list[str] | None = None,
-            seed: int | None = None, progress=None, exhaustive: bool | None = None) -> list[dict]:
+            seed: int | None = None, progress=None, exhaustive: bool | None = None,
+            observe=None) -> list[dict]:
     """Run every property (or those named in ``only``) against ``scorer`` (the reference when
     None; also a spec string or a callable).  One dict per property, and — with the thorough
     profile, unless ``exhaustive`` is False — one more per exhaustive check
-    (gb16.properties.exhaustive)."""
+    (gb16.properties.exhaustive).  ``observe(prop, example)`` is called with every example
+    before it is checked (gb16.properties.replay.Keeper keeps them as the recorded streams)."""
     scorer = as_scorer(scorer)
     prof = get_profile(profile)
     selected = [BY_NAME[n] for n in only] if only else list(PROPERTIES)
@@ -116,7 +119,8 @@ def run_all(profile: str = "thorough", scorer: Any = None, only: list[str] | Non
     for prop in selected:
         if progress:
             progress(f"property {prop.number} {prop.name} …")
-        rows.append(run_property(prop, scorer, profile, seed))
+        rows.append(run_property(prop, scorer, profile, seed,
+                                 observe=None if observe is None else functools.partial(observe, prop)))
         if progress:
             r = rows[-1]
             progress(f"property {prop.number} {prop.name}: {r['result']} ({r['examples']} examples, {r['seconds']} s)")

@@ -15,16 +15,30 @@ properties, the cross-check's subset and Z3 optima, the fuzz lines and their res
 built once and not once on each core; and the files go out in collection order, in which
 the files with the long tests come first (``FIRST``), so that they start early instead of
 finishing last on one core.
+
+The files of a group in ``TOGETHER`` go to one worker as one unit, in their order, because
+the later ones reuse what the first has computed in that process: the ci run of every
+property on the reference (tests/test_properties.py) keeps each property's examples as its
+recorded stream (gb16.properties.replay.Keeper), which tests/test_reach.py and
+tests/test_mutants.py replay instead of recording them again.  Run apart (another ``--dist``,
+or one file alone) each still records what it needs.
 """
 
 from __future__ import annotations
 
-#: test files collected first, longest first (CPU seconds of a whole-suite run); the rest keep their order
-FIRST = ("tests/test_proofs.py", "tests/test_mutants.py", "tests/test_properties.py", "tests/test_planted.py",
-         "tests/test_differential.py",
-         "tests/test_fuzz_batch.py", "tests/test_harness.py", "tests/test_reach.py",
-         "tests/test_properties_strategies.py", "tests/test_attribution.py", "tests/test_packaging.py",
-         "tests/test_serve_browser.py")
+import pytest
+
+#: files that run in one worker, in this order (see the module docstring)
+TOGETHER = (("tests/test_properties.py", "tests/test_reach.py", "tests/test_mutants.py"),)
+
+#: test files (or TOGETHER groups, by their first file) collected first, longest first (seconds
+#: of a whole-suite run); the rest keep their order
+FIRST = ("tests/test_properties.py", "tests/test_differential.py", "tests/test_harness.py",
+         "tests/test_attribution.py", "tests/test_proofs.py", "tests/test_fuzz_batch.py",
+         "tests/test_bounds.py", "tests/test_serve_browser.py", "tests/test_planted.py",
+         "tests/test_properties_strategies.py", "tests/test_packaging.py")
+
+_GROUP = {name: group[0] for group in TOGETHER for name in group}
 
 
 def _file(item) -> str:
@@ -33,4 +47,24 @@ def _file(item) -> str:
 
 def pytest_collection_modifyitems(config, items):
     rank = {name: k for k, name in enumerate(FIRST)}
-    items.sort(key=lambda item: rank.get(_file(item), len(FIRST)))
+    within = {name: k for group in TOGETHER for k, name in enumerate(group)}
+
+    def key(item):
+        name = _file(item)
+        return rank.get(_GROUP.get(name, name), len(FIRST)), within.get(name, 0)
+    items.sort(key=key)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadfile, with the files of each TOGETHER group as one unit of work."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Scheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            name = super()._split_scope(nodeid)
+            return _GROUP.get(name, name)
+
+    return Scheduling(config, log)

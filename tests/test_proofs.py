@@ -1,7 +1,8 @@
 """`gb16 prove`: the Z3 proofs of seed000 §二.5–6 hold, the reference agrees with the model on
 the CI subset of five-chow hands, and the cross-check catches planted scorer bugs.
 
-CI share: about a minute (the claims ≈ 30 s, the cross-check subset and the mutants the rest).
+CI share: about 20 s (the claims ≈ 8 s, the cross-check subset and the mutants the rest; the
+mutants' cross-checks reuse the module's Z3 optima and reading verdicts).
 The full cross-check (every legal multiset) is `gb16 prove`; `gb16 prove --thorough` adds Z3
 on every multiset without the symmetry reduction.
 """
@@ -55,6 +56,12 @@ def subset():
 @pytest.fixture(scope="module")
 def optima():
     """Z3 optima shared by the cross-check runs of this module (orbit → (points, reading))."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    """Z3's verdicts on the readings reported, shared likewise ((multiset, big, links) → admissible)."""
     return {}
 
 
@@ -152,8 +159,8 @@ def test_chows_that_do_not_fit_have_no_optimum():
 # --------------------------------------------------------------------------- cross-check
 
 @pytest.mark.slow
-def test_reference_agrees_with_the_model_on_the_ci_subset(subset, optima):
-    report = xc.cross_check(representatives=subset, hand_sample=40, seed=CI_SEED, optima=optima)
+def test_reference_agrees_with_the_model_on_the_ci_subset(subset, optima, verdicts):
+    report = xc.cross_check(representatives=subset, hand_sample=40, seed=CI_SEED, optima=optima, verdicts=verdicts)
     assert report.orbits == CI_ORBITS and report.multisets > 10 * CI_ORBITS
     assert report.readings_checked == CI_ORBITS and report.hands_scored == 40
     assert report.hand_readings_checked >= 40
@@ -229,7 +236,7 @@ MUTANTS = {
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(MUTANTS))
-def test_cross_check_catches_planted_bug(monkeypatch, subset, optima, name):
+def test_cross_check_catches_planted_bug(monkeypatch, subset, optima, verdicts, name):
     buggy, kind = MUTANTS[name]
     monkeypatch.setattr(scoring, "chow_links", buggy)   # the real scoring path's own reference
     if name == "terminal-chows-twice":
@@ -237,7 +244,7 @@ def test_cross_check_catches_planted_bug(monkeypatch, subset, optima, name):
         # hides a second 老少副 link; the planted bug is a scorer that gets both wrong
         from dataclasses import replace
         monkeypatch.setitem(table.BY_ID, "two_terminal_chows", replace(table.BY_ID["two_terminal_chows"], repeatable=True))
-    report = xc.cross_check(representatives=subset, optima=optima)
+    report = xc.cross_check(representatives=subset, optima=optima, verdicts=verdicts)
     assert report.count(kind) > 0, f"planted bug {name} not caught"
     if name == "terminal-chows-twice":
         # same totals everywhere (the 老少副-once rule never changes an optimum), so only the

@@ -10,7 +10,8 @@ import json
 import pytest
 
 import gb16.reference as reference
-from gb16.properties.invariants import PROPERTIES
+from gb16.properties import replay
+from gb16.properties.invariants import BY_NAME, PROPERTIES
 from gb16.properties.runner import format_table, run_all
 from gb16.properties.scorers import Scorer, reference_scorer
 
@@ -26,7 +27,13 @@ def ref() -> Scorer:
 
 @pytest.fixture(scope="module")
 def ci_rows(ref):
-    return run_all("ci", ref)
+    """The ci run of every property on the reference.  Its examples are kept as the recorded
+    streams (gb16.properties.replay.Keeper), which tests/test_reach.py and tests/test_mutants.py
+    replay: run after this file in the same process (tests/conftest.py), they need not record them."""
+    keeper = replay.Keeper("ci", ref)
+    rows = run_all("ci", ref, observe=keeper.observe)
+    keeper.keep(rows)
+    return rows
 
 
 @pytest.mark.slow
@@ -41,6 +48,17 @@ def test_reference_passes(ci_rows, number):
     assert row["result"] == "pass", json.dumps(row, ensure_ascii=False, indent=1)
     # never vacuous: every example was checked in full against the reference
     assert row["examples"] >= 10 and row["checked"] == row["examples"]
+
+
+@pytest.mark.slow
+def test_the_streams_kept_from_the_ci_run_are_those_record_draws(ci_rows):
+    """Keeper's premise: the ci run of a property on the reference draws the examples that
+    replay.record draws (the same run_property call); a cheap property is recorded afresh."""
+    assert replay.remembered("waits", "ci")  # kept from the run, not recorded on demand
+    assert replay.stream("waits", "ci") == tuple(replay.record(BY_NAME["waits"], "ci"))
+    assert len(replay.stream("waits", "ci")) == ci_rows[BY_NAME["waits"].number - 1]["examples"]
+    with pytest.raises(ValueError):
+        replay.Keeper("ci", Scorer("not the reference", reference.score))
 
 
 @pytest.mark.slow

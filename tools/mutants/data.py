@@ -234,19 +234,34 @@ def _fans_named(case: dict) -> set[str]:
 
 def corpus_kill(m: DataMutant, cases: list[dict]) -> tuple[str | None, list[str]]:
     """``(first killing case id or None, ids of cases it broke on)``: the mutant's result
-    differs from the case's expectation where the reference's does not."""
+    differs from the case's expectation where the reference's does not.
+
+    The cases are scored as :meth:`DataMutant.score` scores one, but with the mutation
+    entered once for a run of cases rather than once per case: its patches are the same for
+    every case, so the memo caches that :func:`~gb16.tools.mutants.machinery.active` empties
+    on entry stay true inside it.  It is left (caches emptied again) before the reference
+    scores a case the mutant fails, which the reference must pass for the case to kill."""
     near = [c for c in cases if m.fan in _fans_named(c) or (m.other and m.other in _fans_named(c))]
     rest = [c for c in cases if c not in near]
+    order = near + rest
     broken: list[str] = []
-    for case in near + rest:
-        expected = select_expectation(case, {}).expected
-        try:
-            got = m.score(case["input"])
-        except Exception:   # noqa: BLE001 — a crash is recorded as broken, never as a kill
-            broken.append(case["id"])
-            continue
-        if compare(expected, got) and not compare(expected, reference.score(case["input"])):
-            return case["id"], broken
+    k = 0
+    while k < len(order):
+        failed = None           # (case, expected): the next case whose expectation the mutant fails
+        with active(m.mutation()):
+            while k < len(order) and failed is None:
+                case = order[k]
+                k += 1
+                expected = select_expectation(case, {}).expected
+                try:
+                    got = reference.score(case["input"])
+                except Exception:   # noqa: BLE001 — a crash is recorded as broken, never as a kill
+                    broken.append(case["id"])
+                    continue
+                if compare(expected, got):
+                    failed = case, expected
+        if failed is not None and not compare(failed[1], reference.score(failed[0]["input"])):
+            return failed[0]["id"], broken
     return None, broken
 
 

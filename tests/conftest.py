@@ -1,6 +1,7 @@
 """Test-suite configuration: how the suite is spread over cores.
 
-``make test`` runs everything on every core (pytest-xdist); ``make check`` leaves out the
+``make test`` runs everything on every core and one worker more (pytest-xdist,
+:func:`pytest_xdist_auto_num_workers`); ``make check`` leaves out the
 tests marked ``slow`` and runs in under a minute on two cores.  A test is slow when it
 takes seconds on its own (the reference through every property at the ci budget, the Z3
 proofs and cross-checks, every mutant against the corpus, faults in spawned processes, the
@@ -26,6 +27,8 @@ or one file alone) each still records what it needs.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 #: files that run in one worker, in this order (see the module docstring)
@@ -35,7 +38,8 @@ TOGETHER = (("tests/test_properties.py", "tests/test_reach.py", "tests/test_muta
 #: of a whole-suite run); the rest keep their order
 FIRST = ("tests/test_properties.py", "tests/test_differential.py", "tests/test_harness.py",
          "tests/test_attribution.py", "tests/test_proofs.py", "tests/test_fuzz_batch.py",
-         "tests/test_bounds.py", "tests/test_serve_browser.py", "tests/test_planted.py",
+         "tests/test_bounds.py", "tests/test_serve_browser.py", "tests/test_readme_commands.py",
+         "tests/test_planted.py",
          "tests/test_properties_strategies.py", "tests/test_packaging.py")
 
 _GROUP = {name: group[0] for group in TOGETHER for name in group}
@@ -56,6 +60,13 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than there are cores.  Much of the suite's time is spent
+    waiting on programs it spawned (a hung implementation's timeout, a restart, a browser);
+    a third worker on two cores fills those waits."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_xdist_make_scheduler(config, log):
     """--dist loadfile, with the files of each TOGETHER group as one unit of work."""
     if config.getoption("dist") != "loadfile":

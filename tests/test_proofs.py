@@ -22,6 +22,7 @@ from gb16.properties import chow_model as cm
 from gb16.properties import proof_crosscheck as xc
 from gb16.properties import proofs
 from gb16.reference import combination, scoring, table
+from gb16.tools import cmd_prove
 
 CI_ORBITS = 300   # of 4734 orbits (≈ 3300 of the 52887 multisets)
 CI_SEED = 0
@@ -290,7 +291,7 @@ def test_corpus_witness_matches_the_model(case):
 
 def _parse(argv):
     parser = argparse.ArgumentParser(prog="gb16")
-    proofs.register(parser.add_subparsers())
+    cmd_prove.register(parser.add_subparsers())
     return parser.parse_args(argv)
 
 
@@ -300,7 +301,7 @@ QUICK = (proofs.Claim("4c", "the four chow-pair definitions exclude each other",
 
 def test_prove_json_claims_only(monkeypatch, capsys):
     monkeypatch.setattr(proofs, "CLAIMS", QUICK)
-    assert proofs.run(_parse(["prove", "--claims-only", "--json"])) == 0
+    assert cmd_prove.run(_parse(["prove", "--claims-only", "--json"])) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] and out["claims"][0]["holds"] and out["cross_check"] is None
 
@@ -311,7 +312,7 @@ def test_prove_fails_on_a_false_claim(monkeypatch, capsys):
         return proofs.bound(m, m.link_points > 3)
     monkeypatch.setattr(proofs, "CLAIMS", QUICK + (proofs.Claim("x", "≤ 3 (false)", "seed000 §二.6", "bound",
                                                                 false_claim),))
-    assert proofs.run(_parse(["prove", "--claims-only"])) == 1
+    assert cmd_prove.run(_parse(["prove", "--claims-only"])) == 1
     assert "FAILED" in capsys.readouterr().out
 
 
@@ -319,11 +320,11 @@ def test_prove_fails_on_a_false_claim(monkeypatch, capsys):
 def test_prove_fails_on_a_disagreement(monkeypatch, capsys):
     monkeypatch.setattr(proofs, "CLAIMS", QUICK)
     monkeypatch.setattr(scoring, "chow_links", links_ignoring_the_cycle_rule)
-    assert proofs.run(_parse(["prove", "--subset", "40", "--sample", "0"])) == 1
+    assert cmd_prove.run(_parse(["prove", "--subset", "40", "--sample", "0"])) == 1
     out = capsys.readouterr().out
     assert "[points]" in out and "FAILURES" in out
 
 
 def test_prove_rejects_bad_options(capsys):
-    assert proofs.run(_parse(["prove", "--sample", "-1"])) == 2
-    assert proofs.run(_parse(["prove", "--thorough", "--subset", "5"])) == 2
+    assert cmd_prove.run(_parse(["prove", "--sample", "-1"])) == 2
+    assert cmd_prove.run(_parse(["prove", "--thorough", "--subset", "5"])) == 2

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance, runlog
 from gb16.tools.reports import badge, html_page, json_report, junit, markdown, terminal
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main as cli_main
@@ -253,7 +253,7 @@ def test_json_summary(mixed_log):
     data = json.loads(json_report.render(summarize(mixed_log)))
     assert data["format"] == "gb16-summary" and data["verdict"]["key"] == "fails"
     assert data["counts"] == mixed_log.counts()
-    assert data["runlog"]["sha256"] == runlog.file_sha256(mixed_log.path)
+    assert data["runlog"]["sha256"] == provenance.file_sha256(mixed_log.path)
     assert {f["id"] for f in data["failures"]} == {c["id"] for c in mixed_log.cases
                                                    if c["status"] in runlog.FAILING}
     assert data["unexpected_passes"] == ["fx-seed-4-4-chicken"]

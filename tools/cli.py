@@ -25,7 +25,7 @@ COMMAND_MODULES = {
     "gb16.tools.cmd_bench": ("bench",),
     "gb16.tools.cmd_corpus": ("corpus",),             # corpus check | coverage | flatten
     "gb16.tools.cmd_properties": ("properties",),
-    "gb16.properties.proofs": ("prove",),
+    "gb16.tools.cmd_prove": ("prove",),
     "gb16.tools.cmd_certify": ("certify", "summary"),
     "gb16.tools.cmd_compare": ("compare",),
     "gb16.tools.cmd_report": ("report",),

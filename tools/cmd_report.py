@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance, runlog
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.protocol import HarnessError
@@ -211,7 +211,7 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     lead = [overview_section(summary, parts, coverage)]
     title = "gb16 compliance report"
     payload = json_report.data(summary, sections, lead)
-    payload["compliance"] = {"status": lead[0].status, "generated": runlog.now()}
+    payload["compliance"] = {"status": lead[0].status, "generated": provenance.now()}
     files = {
         "markdown": out / "report.md", "html": out / "report.html", "json": out / "report.json",
         "junit": out / "junit.xml", "badge": out / "badge.json", "runlog": out / "runlog.jsonl",

@@ -46,7 +46,7 @@ from gb16.tools.differential import verdict
 from gb16.tools.differential.classes import shrink_classes, summarize, write_drafts
 from gb16.tools.differential.options import CHUNK, KNOWN_DIR, UNEXPLAINED, Options
 from gb16.tools.differential.worker import hand_id, score_hands
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.certify import check_out
 from gb16.tools.harness.implementations import resolve_isolated
@@ -114,12 +114,12 @@ def run(options: Options) -> dict:
                                f"start a new run with another --out")
         done = {c["id"]: c for c in log.cases}
         writer = runlog.RunLogWriter.append(out)
-        writer.write({"type": "resume", "at": runlog.now(), "done": len(done)})
+        writer.write({"type": "resume", "at": provenance.now(), "done": len(done)})
     else:
         check_out(out, options.overwrite)
         header = {"type": "header", "format": runlog.FORMAT, "format_version": runlog.FORMAT_VERSION,
-                  "kind": "differential", "started": runlog.now(), "gb16_version": runlog.gb16_version(),
-                  "corpus": _identity(options), "git": runlog.git_revision(), "implementation": metadata,
+                  "kind": "differential", "started": provenance.now(), "gb16_version": provenance.gb16_version(),
+                  "corpus": _identity(options), "git": provenance.git_revision(), "implementation": metadata,
                   "impl_spec": options.impl, "options": opts, "selected": options.hands,
                   "areas": {f.name: f.description for f in F.CATALOGUE if f.name in options.families},
                   "fans": [{"number": f.number, "id": f.id, "zh": f.zh, "en": f.en, "points": f.points}

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gb16.reference import jsonlines
-from gb16.tools.harness import declaration, runlog
+from gb16.tools.harness import declaration, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.compare import compare
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
@@ -158,8 +158,8 @@ def header_record(corpus: Corpus, selected: list[dict], impl_spec: str, metadata
         warnings.append("cases cite anchors missing from clauses.json: " + ", ".join(uncited))
     return {
         "type": "header", "format": runlog.FORMAT, "format_version": runlog.FORMAT_VERSION,
-        "started": runlog.now(), "gb16_version": runlog.gb16_version(),
-        "corpus": corpus.identity(), "git": runlog.git_revision(),
+        "started": provenance.now(), "gb16_version": provenance.gb16_version(),
+        "corpus": corpus.identity(), "git": provenance.git_revision(),
         "implementation": metadata, "impl_spec": impl_spec, "options": options,
         "selected": len(selected),
         "areas": {area: description for area, description in corpus.areas.items()},
@@ -342,7 +342,7 @@ def _resume(options: CertifyOptions) -> runlog.RunLog:
                            f"{header['implementation'].get('name')} {header['implementation'].get('version')}); "
                            "start a new run")
     with RunLogWriter.append(Path(options.out)) as writer:
-        writer.write({"type": "resume", "at": runlog.now(), "done": len(done)})
+        writer.write({"type": "resume", "at": provenance.now(), "done": len(done)})
         _run(impl, metadata, remaining, writer, header.get("known_failures", {}), resumed, list(log.cases),
              log.violations)
     return runlog.read(options.out)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance
 from gb16.tools.harness.protocol import HarnessError, schema_problem
 
 VARIANTS = ("gb16", "gb13")
@@ -85,10 +85,10 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
     clauses = {a["anchor"]: a for a in tables["clauses.schema.json"]["anchors"]}
     version_file = root / "VERSION"
     try:
-        version = version_file.read_text(encoding="utf-8").strip() if version_file.is_file() else runlog.gb16_version()
+        version = version_file.read_text(encoding="utf-8").strip() if version_file.is_file() else provenance.gb16_version()
     except (OSError, UnicodeDecodeError) as exc:
         raise HarnessError(f"the corpus is not valid: {version_file} is not readable text ({exc})") from None
-    digest = runlog.fingerprint({**{f"cases/{p.name}": p for p in files},
+    digest = provenance.fingerprint({**{f"cases/{p.name}": p for p in files},
                                  "fans.json": fans_path, "clauses.json": clauses_path})
     return Corpus(root=root.resolve(), cases=cases, areas=areas, fans=fans, clauses=clauses,
                   version=version, hash=digest)

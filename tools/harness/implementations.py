@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gb16.reference import score as reference_score
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance
 from gb16.tools.harness.corpus import VARIANTS
 from gb16.tools.harness.protocol import (PROTOCOL_VERSION, HarnessError, ImplementationError, Outcome, _clip,
                                          check_metadata, check_result, parse_response, strict_json)
@@ -360,7 +360,7 @@ class PythonImplementation(Implementation):
 
 def reference_metadata() -> dict:
     """The reference scorer's metadata: it follows the project's reading of every open ruling."""
-    return {"name": "gb16.reference", "version": runlog.gb16_version(), "language": "python",
+    return {"name": "gb16.reference", "version": provenance.gb16_version(), "language": "python",
             "variants": list(VARIANTS), "rulings": {},
             "comment": "follows the project's reading of every open ruling (docs/rulings.md)"}
 

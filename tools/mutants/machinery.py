@@ -18,7 +18,7 @@ from gb16.reference import combination, notation, readings as readings_module
 from gb16.reference import scoring, table, tiles as T
 from gb16.reference.fans import REGISTRY, Predicate
 from gb16.reference.hand import Hand
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance
 
 #: The reference functions the mutants wrap, taken before any patch can be active.
 _REF = {
@@ -94,7 +94,7 @@ def active(mutation: Mutation):
 
 
 def _metadata(name: str, mistake: str) -> dict:
-    return {"name": f"gb16.tools.mutants.catalogue:{name}", "version": runlog.gb16_version(), "language": "python",
+    return {"name": f"gb16.tools.mutants.catalogue:{name}", "version": provenance.gb16_version(), "language": "python",
             "variants": ["gb16", "gb13"], "rulings": {}, "comment": f"mutant of the reference: {mistake}"}
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from gb16 import docs  # installed with the package (gb16.docs)
 from gb16.reference.rules import RULINGS
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance
 from gb16.tools.harness.compare import fans_involved, ruling_alternatives
 from gb16.tools.harness.corpus import Corpus, case_variant
 from gb16.tools.reports.section import Section
@@ -253,7 +253,7 @@ def overview_section(summary: Summary, parts: dict[str, PartOutcome], coverage: 
                       data={"parts": {r[0]: {"status": r[1], "note": r[2]} for r in rows}})
     section.p(f"gb16 {header.get('gb16_version')} · git {git.get('revision') or 'unknown'}"
               f"{' (modified)' if git.get('dirty') else ''} · corpus {header['corpus'].get('hash')} · "
-              f"generated {runlog.now()}")
+              f"generated {provenance.now()}")
     return section.table(["part", "status", "detail"], rows)
 
 

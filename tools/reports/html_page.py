@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance
 from gb16.tools.harness.compare import fans_involved
 from gb16.tools.reports.case_text import diff_lines, input_summary
 from gb16.tools.reports.hand_display import parse_hand_for_display, tile_glyph, tile_name
@@ -449,7 +449,7 @@ def render(summary: Summary, title: str | None = None, sections: list[Section] =
     values = {
         "title": esc(title), "css": (TEMPLATES / "report.css").read_text(encoding="utf-8"),
         "js": (TEMPLATES / "report.js").read_text(encoding="utf-8"), "tile_symbols": tile_symbols(),
-        "verdict": verdict, "toc": toc, "body": "\n".join(body), "gb16_version": esc(runlog.gb16_version()),
+        "verdict": verdict, "toc": toc, "body": "\n".join(body), "gb16_version": esc(provenance.gb16_version()),
         "runlog_name": esc(summary.log.path.name), "runlog_sha256": esc(summary.runlog_sha256),
     }
     # One pass, so that text inside a value is never taken for a placeholder.

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from wcwidth import wcswidth
 
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance, runlog
 from gb16.tools.harness.runlog import FAILING
 from gb16.tools.reports.case_text import actual_text, diff_lines, expected_heading, expected_text, input_line
 from gb16.tools.reports.html_page import esc, section_html
@@ -297,7 +297,7 @@ def page(title: str, body: str, depth: int = 0, crumbs: str = "") -> str:
     up = "../" * depth
     template = (TEMPLATES / "site.html").read_text(encoding="utf-8")
     values = {"title": esc(title), "root": up, "crumbs": crumbs, "body": body,
-              "gb16_version": esc(runlog.gb16_version())}
+              "gb16_version": esc(provenance.gb16_version())}
     return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], template)
 
 
@@ -483,7 +483,7 @@ def case_page(case_id: str, runs: list[Run]) -> str:
     if cites:
         body.append(f'<section id="clauses"><h2>Clauses cited</h2><ul class="cites">{cites}</ul></section>')
     return page(case_id, "\n".join(body), depth=1,
-                crumbs=f'<a href="../index.html">overview</a> › <a href="../cases.html">cases</a>')
+                crumbs='<a href="../index.html">overview</a> › <a href="../cases.html">cases</a>')
 
 
 def cases_page(runs: list[Run], order: list[str], case_pages: dict[str, str]) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 from gb16 import corpus as corpus_package
 from gb16.tools.explain_text import explain_command
 from gb16.tools.harness.declaration import declared_rules
-from gb16.tools.harness import runlog
+from gb16.tools.harness import provenance, runlog
 from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.compare import default_option, fans_involved
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
@@ -252,7 +252,7 @@ def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summ
         by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
         by_fan=by_fan, by_clause=by_clause, fans=fans,
         clauses=log.header.get("clauses", {}),
-        runlog_sha256=runlog.file_sha256(log.path))
+        runlog_sha256=provenance.file_sha256(log.path))
 
 
 _CHINESE_NUMERALS = {c: i for i, c in enumerate("〇一二三四五六七八九十", 0)}

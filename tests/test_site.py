@@ -13,7 +13,7 @@ import pytest
 
 from conformance_runs import HOSTILE_NAME, three_runs
 from gb16.tools.cli import main
-from gb16.tools.reports import site
+from gb16.tools.reports import charts, site
 
 
 @pytest.fixture(scope="module")
@@ -125,8 +125,8 @@ def test_the_folder_rules(logs, tmp_path, capsys):
 
 
 def test_heatmap_colours_and_sizes_are_bounded():
-    assert site.rate_colour(0) == "#d73027" and site.rate_colour(1) == "#1a9850" and site.rate_colour(None) == "#eaeef2"
-    svg = site.heatmap_svg("t", [("k", "x" * 500)], ["y" * 500], {("k", "y" * 500): site.Cell(1, 2, 1, "impl/a.html#b")})
+    assert charts.rate_colour(0) == "#d73027" and charts.rate_colour(1) == "#1a9850" and charts.rate_colour(None) == "#eaeef2"
+    svg = charts.heatmap_svg("t", [("k", "x" * 500)], ["y" * 500], {("k", "y" * 500): charts.Cell(1, 2, 1, "impl/a.html#b")})
     width = float(re.search(r'width="(\d+)"', svg).group(1))
     assert width < 800 and "x" * 500 in svg and "…" in svg             # drawn cut, whole in the tooltip
     assert site.slug("a/../b") != site.slug("a/./b") and "/" not in site.slug("a/../b")

@@ -193,7 +193,7 @@ def _mcr2006_changes(case_input, result: dict) -> dict:
     return _rebuild(result, fans, points)
 
 
-def mcr2006_scorer(case_input, score=reference.score, explain=reference.explain):
+def mcr2006_scorer(case_input, score=reference.score):
     """Every reading of the hand (``explain``) rescored by the 2006 rules, the highest taken:
     a self-drawn 七对 with 不求人 4 can overtake the standard reading seed000 chose
     (445566m 445566p 55s self-drawn on 5s: 52 against 50)."""
@@ -201,7 +201,7 @@ def mcr2006_scorer(case_input, score=reference.score, explain=reference.explain)
     if not result.get("ok"):
         return result
     best = _mcr2006_changes(case_input, result)
-    readings = explain(case_input)
+    readings = reference.explain(case_input)
     for reading in readings.get("readings", ()) if readings.get("ok") else ():
         candidate = _mcr2006_changes(case_input, dict(result, fans=reading["fans"],
                                                       interpretation=reading["interpretation"]))

@@ -21,6 +21,7 @@ from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness import provenance, runlog
 from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.compare import default_option, fans_involved
+from gb16.tools.harness.corpus import corpus_hash
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
 from gb16.tools.harness.causes import Cause
@@ -87,6 +88,9 @@ class Summary:
     #: The run's own sections, shown by every format: results by feature and capability, and a
     #: differential run's classes (tools/reports/run_sections.py).
     sections: list = field(default_factory=list)
+    #: What a reader of any report must know before trusting it: the run's own warnings, the
+    #: reading's (a repeated case, answers not kept whole), a corpus that changed since the run.
+    warnings: list[str] = field(default_factory=list)
     _causes: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -228,6 +232,23 @@ class Summary:
                 f"continue it with `gb16 certify --resume --impl {spec} --out {self.log.path}`)")
 
 
+def corpus_warnings(header) -> list[str]:
+    """A warning when the corpus the run was made on (its folder if still there, else the installed
+    one) is not the one whose hash the run log records: the cases may have changed since."""
+    recorded = header.get("corpus") or {}
+    where = recorded.get("path")
+    root = Path(where) if isinstance(where, str) and Path(where).is_dir() else corpus_package.ROOT
+    try:
+        now = corpus_hash(root)
+    except OSError:
+        return []
+    if not recorded.get("hash") or recorded.get("hash") == now:
+        return []
+    return [f"the run was made on corpus {recorded.get('version')} ({str(recorded.get('hash'))[:19]}…, "
+            f"{recorded.get('cases')} cases); the corpus at {root} is now {now[:19]}…: its cases may have changed "
+            f"since — run again to judge the corpus as it is"]
+
+
 def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summary:
     """What every report says about *log*; *min_judged* (``--min-judged``: a number of cases, or
     a share when the flag is true) makes a run that judged less a failure."""
@@ -247,7 +268,9 @@ def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summ
     return Summary(
         log=log, counts=counts, attribution=attribution, sections=sections,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
-                        (log.footer or {}).get("stopped"), attribution, skip_reasons(cases), min_judged),
+                        (log.footer or {}).get("stopped"), attribution, skip_reasons(cases), min_judged,
+                        repeated=log.repeated),
+        warnings=[*log.header.get("warnings", []), *log.warnings, *corpus_warnings(log.header)],
         by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
         by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
         by_fan=by_fan, by_clause=by_clause, fans=fans,

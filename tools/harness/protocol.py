@@ -291,7 +291,7 @@ def kept_result(result: dict) -> tuple[dict, dict | None]:
 
     The schema lets a result carry fields it does not define; they are not compared, so they
     are not stored: a right answer with a megabyte of anything else beside it costs the run
-    log nothing (docs/contract.md "What the harness stores")."""
+    log nothing (docs/contract.md "What a run log keeps")."""
     dropped: list[str] = []
     lost = 0
 

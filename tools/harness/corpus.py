@@ -47,7 +47,7 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
     root = Path(path) if path else corpus_package.ROOT
     if not root.is_dir():
         raise HarnessError(f"corpus folder {root} does not exist")
-    files, fans_path, clauses_path = _corpus_files(root)
+    files, fans_path, clauses_path = provenance.corpus_files(root)
     cases, areas, seen, problems = [], {}, {}, []
     for file in files:
         try:
@@ -85,28 +85,9 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
         version = version_file.read_text(encoding="utf-8").strip() if version_file.is_file() else provenance.gb16_version()
     except (OSError, UnicodeDecodeError) as exc:
         raise HarnessError(f"the corpus is not valid: {version_file} is not readable text ({exc})") from None
-    digest = provenance.fingerprint({**{f"cases/{p.name}": p for p in files},
-                                 "fans.json": fans_path, "clauses.json": clauses_path})
+    digest = provenance.corpus_hash(root)
     return Corpus(root=root.resolve(), cases=cases, areas=areas, fans=fans, clauses=clauses,
                   version=version, hash=digest)
-
-
-def _corpus_files(root: Path) -> tuple[list[Path], Path, Path]:
-    """A corpus folder's case files, fans.json and clauses.json (the installed ones when absent)."""
-    cases_dir = root / "cases" if (root / "cases").is_dir() else root
-    files = sorted(p for p in cases_dir.glob("*.json") if p.name not in ("fans.json", "clauses.json"))
-    fans_path = root / "fans.json" if (root / "fans.json").is_file() else corpus_package.FANS_PATH
-    clauses_path = root / "clauses.json" if (root / "clauses.json").is_file() else corpus_package.CLAUSES_PATH
-    return files, fans_path, clauses_path
-
-
-def corpus_hash(path: str | Path | None = None) -> str:
-    """The hash :func:`load_corpus` gives the corpus folder *path* (None: the installed corpus),
-    from its files alone (nothing is validated): to tell whether a run log's corpus is still this one."""
-    root = Path(path) if path else corpus_package.ROOT
-    files, fans_path, clauses_path = _corpus_files(root)
-    return provenance.fingerprint({**{f"cases/{p.name}": p for p in files},
-                                   "fans.json": fans_path, "clauses.json": clauses_path})
 
 
 def select_cases(cases: list[dict], variant: str | None = None, filters: list[str] | None = None) -> list[dict]:

@@ -21,7 +21,6 @@ from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness import provenance, runlog
 from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.compare import default_option, fans_involved
-from gb16.tools.harness.corpus import corpus_hash
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
 from gb16.tools.harness.causes import Cause
@@ -239,7 +238,7 @@ def corpus_warnings(header) -> list[str]:
     where = recorded.get("path")
     root = Path(where) if isinstance(where, str) and Path(where).is_dir() else corpus_package.ROOT
     try:
-        now = corpus_hash(root)
+        now = provenance.corpus_hash(root)
     except OSError:
         return []
     if not recorded.get("hash") or recorded.get("hash") == now:

@@ -96,9 +96,31 @@ def test_editions_data_names_known_fans_and_deltas():
         for e in data.get("exclusions", ()):
             assert e["fan"] in table.BY_ID and e["excludes"] in table.BY_ID
         assert delta["source"] and ("data" in delta or "switch" in delta)
+        assert set(delta.get("replaces", ())) <= set(R.DELTAS)
     for edition in R.EDITIONS.values():
         assert set(edition["deltas"]) <= set(R.DELTAS)
+        # an edition never names one reading of a statement beside the reading that replaces it
+        assert not {r for d in edition["deltas"] for r in R.DELTAS[d].get("replaces", ())} & set(edition["deltas"])
     assert set(R.WITHDRAWN_OPTIONS.values()) <= set(R.DELTAS)
+
+
+def test_a_delta_named_beside_the_reading_it_replaces_puts_that_reading_out_of_force():
+    """mcr2006 reads 四杠/三杠可计暗杠 as one kong fan; kongs-add-concealed-kong-each, the other
+    reading, replaces it when named beside the edition: only its switch and data act. The
+    hand and its fans are those worked by hand in the corpus case
+    kongs-concealed-pungs-three-kongs-two-concealed-pungs. Planted bug: 'replaces' ignored,
+    both readings are in force (双暗杠 and 暗杠 ×2 together)."""
+    both = Rules.parse(edition="mcr2006", deltas=["kongs-add-concealed-kong-each"])
+    assert both.has("kongs-add-concealed-kong-each") and not both.has("kongs-add-concealed-kong")
+    assert both.label == "mcr2006 + kongs-add-concealed-kong-each" and both.has("two-concealed-kongs-8")
+    hand = {"variant": "gb16", "hand": "{2222m} {6666p} [8888s] 345m 456s 77p", "win_tile": "7p", "win_by": "discard"}
+    fans = {f["id"]: f["count"] for f in score(hand, rules=both)["fans"]}
+    assert fans == {"three_kongs": 1, "two_concealed_pungs": 1, "concealed_kong": 2, "all_simples": 1, "single_wait": 1}
+    assert {f["id"] for f in score(hand, rules=Rules.parse(edition="mcr2006"))["fans"]} >= {"two_concealed_kongs"}
+    ignored = {k: {x: y for x, y in v.items() if x != "replaces"} for k, v in R.DELTAS.items()}
+    with mock.patch.dict(R.DELTAS, ignored):
+        planted = Rules.parse(edition="mcr2006", deltas=["kongs-add-concealed-kong-each"])
+        assert planted.has("kongs-add-concealed-kong")
 
 
 def test_every_switch_is_in_the_module_it_names():

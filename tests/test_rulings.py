@@ -104,6 +104,29 @@ def test_editions_data_names_known_fans_and_deltas():
     assert set(R.WITHDRAWN_OPTIONS.values()) <= set(R.DELTAS)
 
 
+def test_architecture_lists_every_switch_in_its_module():
+    """docs/architecture.md "Where a new piece goes" lists the switch modules and what each
+    switches; the list is the data's (every delta's and option's ``switch``), no more, no less."""
+    import re
+    from pathlib import Path
+    text = (Path(R.__file__).resolve().parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    listed = {}
+    for module, ids in re.findall(r"^  \| `(reference/[\w/]+\.py)` \| (.+) \|$", text, re.M):
+        listed[module] = set(re.findall(r"`([\w-]+)`|(R-\d+)", ids))
+        listed[module] = {a or b for a, b in listed[module]}
+    wanted = {}
+    for name, delta in R.DELTAS.items():
+        if "switch" in delta:
+            wanted.setdefault(delta["switch"], set()).add(name)
+    for rid, ruling in R.RULINGS.items():
+        for option in ruling["options"].values():
+            if "switch" in option:
+                wanted.setdefault(option["switch"], set()).add(rid)
+    # a delta switched in two modules names one in the data; the list may name both
+    assert all(ids <= listed.get(module, set()) for module, ids in wanted.items()), (wanted, listed)
+    assert set().union(*listed.values()) == set().union(*wanted.values())
+
+
 def test_a_delta_named_beside_the_reading_it_replaces_puts_that_reading_out_of_force():
     """mcr2006 reads 四杠/三杠可计暗杠 as one kong fan; kongs-add-concealed-kong-each, the other
     reading, replaces it when named beside the edition: only its switch and data act. The
@@ -246,7 +269,13 @@ def test_table_rulings_and_editions():
     by_delta = {r["delta"]: r for r in editions["deltas"]}
     assert set(by_delta) == set(R.DELTAS) and by_delta["two-concealed-kongs-8"]["editions"] == ["mcr2006"]
     assert all(r["source"] for r in by_delta.values())
-    assert "two-concealed-kongs-8" in _cli("table", "editions").stdout
+    text = _cli("table", "editions").stdout
+    assert "two-concealed-kongs-8" in text
+    # the other reading of one statement is shown beside the edition it can stand in for, not as outside any
+    each = by_delta["kongs-add-concealed-kong-each"]
+    assert each["editions"] == [] and each["in_place_of"] == {"mcr2006": "kongs-add-concealed-kong"}
+    assert "kongs-add-concealed-kong-each (mcr2006 in place of kongs-add-concealed-kong)" in " ".join(text.split())
+    assert "kongs-add-concealed-kong-each" not in " ".join(text.split()).split("deltas outside any edition:")[1].split("Deltas")[0]
 
 
 def test_score_says_when_the_total_is_disputed(capsys):

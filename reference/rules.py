@@ -119,9 +119,18 @@ class Rules:
         return dict(self.options)
 
     def has(self, delta: str) -> bool:
+        """Whether ``delta`` is in force: named, and not replaced by another delta named."""
         if delta not in DELTAS:  # pragma: no cover - a programming error
             raise AssertionError(f"unknown delta {delta}")
-        return delta in self.deltas
+        return delta in self._in_force
+
+    @cached_property
+    def _in_force(self) -> frozenset[str]:
+        """:attr:`deltas` less those another of them ``replaces`` (corpus/editions.json: the
+        other reading of the same statement, e.g. ``kongs-add-concealed-kong-each`` beside
+        the ``kongs-add-concealed-kong`` of mcr2006)."""
+        replaced = {r for d in self.deltas for r in DELTAS[d].get("replaces", ())}
+        return self.deltas - replaced
 
     @property
     def is_default(self) -> bool:
@@ -167,7 +176,7 @@ class Rules:
     def _data(self):
         for rid, option in self.options:
             yield RULINGS[rid]["options"][option].get("data", {})
-        for delta in sorted(self.deltas):
+        for delta in sorted(self._in_force):
             yield DELTAS[delta].get("data", {})
 
     def points(self, fan_id: str) -> int:

@@ -29,9 +29,16 @@ def three_kongs(h):
 
 
 def _beside_three_kongs(h, concealed: int) -> bool:
-    """Edition delta ``kongs-add-concealed-kong`` (2006: 四杠、三杠可计暗杠): among three or
-    more kongs, exactly ``concealed`` of them concealed."""
+    """Edition delta ``kongs-add-concealed-kong`` (seed004: 2006 四杠、三杠可计暗杠, read with
+    seed002 "暗杠、雙暗杠加計" as the one kong fan of the concealed kongs): among three or more
+    kongs, exactly ``concealed`` of them concealed."""
     return len(h.kongs) >= 3 and _kongs(h)[0] == concealed and active().has("kongs-add-concealed-kong")
+
+
+def _each_beside_three_kongs(h) -> int:
+    """Edition delta ``kongs-add-concealed-kong-each`` (the same 可计暗杠 read as 暗杠 per
+    concealed kong): among three or more kongs, how many are concealed; 0 without the delta."""
+    return _kongs(h)[0] if len(h.kongs) >= 3 and active().has("kongs-add-concealed-kong-each") else 0
 
 
 @fan("two_concealed_kongs", scope=HAND, needs=AtLeast("kongs", 2))
@@ -58,8 +65,11 @@ def concealed_kong(h):
 
     Edition delta ``no-concealed-and-melded-kong`` (1998, no 明暗杠): one concealed kong
     beside one melded kong is also 暗杠 (and the melded one 明杠); and see
-    :func:`_beside_three_kongs`.
+    :func:`_beside_three_kongs` and :func:`_each_beside_three_kongs` (a count).
     """
+    each = _each_beside_three_kongs(h)
+    if each:
+        return each
     return (_kongs(h) == (1, 0) or (_kongs(h) == (1, 1) and active().has("no-concealed-and-melded-kong"))
             or _beside_three_kongs(h, 1))
 

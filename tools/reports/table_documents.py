@@ -114,17 +114,25 @@ def _input(explain: str | None) -> Code | str:
     return Code(explain[len("gb16 explain "):]) if explain else "—"
 
 
+def _homes(row: dict) -> str:
+    """The editions a delta belongs to, and those whose reading of the same statement it can
+    replace: ``mcr2006``, ``mcr2006 in place of kongs-add-concealed-kong``, or ''."""
+    return ", ".join(row["editions"] + [f"{e} in place of {r}" for e, r in row.get("in_place_of", {}).items()])
+
+
 def editions_document(rows: list[dict] | None = None) -> Document:
     rows = editions_rows() if rows is None else rows
     editions = Section("editions", "Editions")
     editions.items([f"{name} — {e['title']}; source: {e['source']}; deltas: {', '.join(e['deltas'])}"
+                    + "".join(f"; {r['delta']} may replace {r['in_place_of'][name]} (another reading)"
+                              for r in rows if name in r.get("in_place_of", {}))
                     for name, e in R.EDITIONS.items()]
-                   + ["deltas outside any edition: " + (", ".join(r["delta"] for r in rows if not r["editions"]) or "none")])
+                   + ["deltas outside any edition: " + (", ".join(r["delta"] for r in rows if not _homes(r)) or "none")])
     deltas = Section("deltas", "Deltas")
     deltas.blocks.append(only(("md", "html"), ("table", ["delta", "edition", "change", "source", "executable as"],
-                                                [[r["delta"], ", ".join(r["editions"]) or "—", r["change"], r["source"],
+                                                [[r["delta"], _homes(r) or "—", r["change"], r["source"],
                                                   r["executable"] or "—"] for r in rows], (0,))))
-    deltas.blocks.append(only("text", ("list", [f"{r['delta']} ({', '.join(r['editions']) or 'no edition'}): "
+    deltas.blocks.append(only("text", ("list", [f"{r['delta']} ({_homes(r) or 'no edition'}): "
                                                 f"{r['change']}. Source: {r['source']}. Executable as: "
                                                 f"{r['executable'] or '—'}." for r in rows])))
     examples = Section("examples", "Worked examples: the total under xinbian and under the delta")

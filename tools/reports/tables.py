@@ -222,7 +222,9 @@ STATUS_MARK = {"pass": "✓", "fail": "✗", "error": "E", "crash": "C", "timeou
 def editions_rows(corpus=None) -> list[dict]:
     """One row per edition delta (docs/rulings.md Part 3): editions, change, source, how it is
     executed, its hand-worked example (total without and with the delta) and the corpus cases
-    that state an expectation under it (an ``alternatives`` entry naming the delta)."""
+    that state an expectation under it (an ``alternatives`` entry naming the delta); for a
+    delta that ``replaces`` another (the other reading of one statement), the editions whose
+    reading it can stand in for (``in_place_of``: edition → the delta it replaces there)."""
     from gb16.tools.harness.corpus import load_corpus
     corpus = corpus or load_corpus()
     by_id = {c["id"]: c for c in corpus.cases}
@@ -232,8 +234,9 @@ def editions_rows(corpus=None) -> list[dict]:
         how = ", ".join(filter(None, ["data" if "data" in delta else "", delta.get("switch", "")]))
         examples = [_edition_example(ex, by_id) for ex in delta.get("examples", [])]
         cases = [c["id"] for c in corpus.cases if name in delta_alternatives(c)]
+        in_place_of = {e: r for e, ed in R.EDITIONS.items() for r in delta.get("replaces", ()) if r in ed["deltas"]}
         rows.append({"delta": name, "editions": editions, "change": delta["summary"], "source": delta["source"],
-                     "executable": how, "examples": examples, "cases": cases})
+                     "executable": how, "examples": examples, "cases": cases, "in_place_of": in_place_of})
     return rows
 
 

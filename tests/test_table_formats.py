@@ -90,8 +90,9 @@ def read_back(document: D.Document, fmt: str, text: str):
     """(what the format holds, what it should hold)."""
     if fmt == "json":
         return json.loads(text), json.loads(json.dumps(document.data, ensure_ascii=False))
-    if fmt == "csv":
-        rows = list(csv.reader(io.StringIO(text)))
+    if fmt == "csv":   # as a spreadsheet reads it: UTF-8 after its byte-order mark
+        assert text.startswith(D.BOM)
+        rows = list(csv.reader(io.StringIO(text.encode("utf-8").decode("utf-8-sig"))))
         flat = document.flat
         return rows, [[str(D.csv_cell(h)) for h in flat.headers]] + [[str(D.csv_cell(v)) for v in row]
                                                                       for row in flat.rows]
@@ -213,7 +214,7 @@ def test_editions_examples_name_their_hand(capsys):
     assert "# no-concealed-and-melded-kong: corpus/editions.json\ngb16 explain '{2222m}[8888p]234s678s55p，点和5p' " \
            "--variant gb13" in text
     assert "# exhausted-tile-no-wait: seed-examples-5-formal-second-wait-no-edge-wait\ngb16 explain " in text
-    rows = list(csv.DictReader(io.StringIO(D.render(T.editions_document(), "csv"))))
+    rows = list(csv.DictReader(io.StringIO(D.render(T.editions_document(), "csv", bom=False))))
     example = next(r for r in rows if r["delta"] == "two-concealed-kongs-8")
     assert example["example input"].startswith("'{") is False and "--variant gb13" in example["example input"]
     assert example["example total"] and example["example total under the delta"]

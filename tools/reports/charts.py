@@ -72,7 +72,7 @@ def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
     percentage written in it, each a link (``href``) with a tooltip (``<title>``)."""
     cell_w, cell_h, gap = 58, 20, 2
     label_w = min(300, max([_text_px(label) for _, label in rows] + [60]) + 12)
-    head_h = max([_text_px(_fit(c, 150), 13) * 0.71 for c in columns] + [20]) + 16   # the names at 45°
+    head_h = max([_text_px(_fit(c, 170), 13) * 0.71 for c in columns] + [20]) + 16   # the names at 45°
     width = label_w + len(columns) * (cell_w + gap) + head_h
     height = head_h + len(rows) * (cell_h + gap) + 8
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="heatmap" role="img" width="{width:.0f}" '
@@ -81,7 +81,7 @@ def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
     for j, column in enumerate(columns):
         x = label_w + j * (cell_w + gap) + cell_w / 2
         parts.append(f'<text class="col" transform="translate({x:.0f},{head_h - 6:.0f}) rotate(-45)">'
-                     f'<title>{esc(column)}</title>{esc(_fit(column, 150))}</text>')
+                     f'<title>{esc(column)}</title>{esc(_fit(column, 170))}</text>')
     for i, (key, label) in enumerate(rows):
         y = head_h + i * (cell_h + gap)
         parts.append(f'<text x="{label_w - 8:.0f}" y="{y + 14:.0f}" text-anchor="end"><title>{esc(label)}</title>'

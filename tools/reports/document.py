@@ -166,7 +166,7 @@ def text_table(headers: list[str], rows: list[list[Any]], width: int = WIDTH, ke
     When that cannot fit, or would leave a wrapped column narrower than :data:`MIN_WRAPPED`, the
     rows are laid out one after another (:func:`vertical_table`)."""
     cells = [[plain(v) for v in row] for row in rows]
-    heads = [plain(h) for h in headers]
+    heads = plain_heads = [plain(h) for h in headers]
     if not cells:
         return "(none)"
     n = len(heads)
@@ -194,20 +194,25 @@ def text_table(headers: list[str], rows: list[list[Any]], width: int = WIDTH, ke
     table = tabulate(wrapped, headers=heads, tablefmt="simple", disable_numparse=True)
     if any("\n" in c for r in wrapped for c in r):   # rows of several lines: a blank line between rows
         table = tabulate(wrapped, headers=heads, tablefmt="simple_grid", disable_numparse=True)
+    if _width(table) > width:   # tabulate's padding made it wider than the room it was given
+        return vertical_table(plain_heads, cells, width)
     return table
 
 
 def vertical_table(heads: list[str], cells: list[list[str]], width: int) -> str:
     """A table too wide for *width* columns, row after row: the short cells as ``header value``
-    pairs joined by `` · `` (a pair is never split; a line takes as many as fit), then each long
-    cell on lines of its own, ``header: text`` wrapped and indented; a blank line between rows."""
+    pairs joined by `` · `` (a pair is never split; a line takes as many as fit), then the cells
+    of each column of long text on lines of their own, ``header: text`` wrapped and indented; a
+    blank line between rows."""
+    # a column of long text that can wrap (a description) is laid out on lines of its own in every row
+    wide = {i for i in range(len(heads))
+            if any(_width(r[i]) > max(32, width // 3) and _BREAKS.search(r[i]) for r in cells)}
     records = []
     for row in cells:
         pairs, long = [], []
-        for head, cell in zip(heads, row):
+        for i, (head, cell) in enumerate(zip(heads, row)):
             pair = f"{head} {cell}".strip() if head else cell
-            (long if "\n" in cell or _width(cell) > max(24, width // 2) and _BREAKS.search(cell)
-             else pairs).append((head, cell, pair))
+            (long if i in wide or "\n" in cell else pairs).append((head, cell, pair))
         lines, current = [], ""
         for _, _, pair in pairs:
             joined = f"{current} · {pair}" if current else pair

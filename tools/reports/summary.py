@@ -192,8 +192,16 @@ class Summary:
         return None if "result" in about else about
 
     def failure_groups(self) -> list["FailureGroup"]:
-        """The failures grouped by cause, most frequent first."""
-        return group_failures(self.failures(), self.causes)
+        """The failures grouped by cause, most frequent first; a failure attributed to an open
+        ruling's option or an edition delta, or a contested one, is grouped apart and its group
+        says so (``missing 平和 All Chows — attributed to no-all-chows-with-knitted``), so that no
+        format counts a difference of rules in a bug's row."""
+        def judged(case: dict) -> list[Cause]:
+            judgement = self.judgement(case)
+            if judgement.kind == "bug":
+                return self.causes(case)
+            return [Cause(c.text, f"{c.group} — {judgement.text}", c.about) for c in self.causes(case)]
+        return group_failures(self.failures(), judged)
 
     def causes(self, case: dict) -> list[Cause]:
         """What is wrong with one failing case, per fan (tools/reports/case_text.case_causes), at

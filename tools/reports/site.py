@@ -562,7 +562,7 @@ def impl_page(run: Run, case_pages: dict[str, str]) -> str:
         items = []
         for case in failures[:MAX_LISTED]:
             judgement = summary.judgement(case)
-            lines = [judgement.text, input_line(case),
+            lines = [case.get("attribution") or judgement.text, input_line(case),
                      f"{expected_heading(case)}: {expected_text(case.get('expected'), summary.fan_label)}",
                      f"actual: {actual_text(case, summary.fan_label)}"] + \
                 [x for x in diff_lines(case, summary.causes(case)) if x != case.get("attribution")]

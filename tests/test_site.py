@@ -14,6 +14,7 @@ import pytest
 
 from conformance_runs import HOSTILE_NAME, sample_runs, three_runs
 from gb16.tools.cli import main
+from gb16.tools.harness import runlog
 from gb16.tools.reports import charts, site
 
 
@@ -251,7 +252,8 @@ def test_a_planted_bug_and_an_edition_difference_are_marked_differently(samples,
 
 def test_matrix_by_fan_blames_only_the_fans_that_differ(samples, capsys, monkeypatch):
     """单钓将 never counted: the fan matrix marks 单钓将 alone, though the failing cases name 大四喜,
-    四暗刻, 组合龙 … too; blaming every fan a case names (the old way, planted) marks them all."""
+    四暗刻, 组合龙 … too, and the waits feature row no failure; blaming every fan and feature a
+    case names (the old way, planted) marks them all."""
     from gb16.tools.reports import summary as summary_module
 
     def rows():
@@ -266,5 +268,12 @@ def test_matrix_by_fan_blames_only_the_fans_that_differ(samples, capsys, monkeyp
     assert main(["table", "matrix", str(samples["single-wait 0.2.0"]), "--by", "fan", "--width", "80"]) == 0
     text = capsys.readouterr().out
     assert [line for line in text.splitlines() if "✗" in line and "单钓将" not in line and "✗N" not in line] == []
+    # the waits never differ (单钓将 is a fan, not a wait): the waits feature row counts no failure
+    def waits_row():
+        summary = summary_module.summarize(runlog.read(samples["single-wait 0.2.0"]))
+        return next(sec for sec in summary.sections if sec.id == "by-feature").data["waits"]
+    waits = waits_row()
+    assert waits["failed"] == 0 and waits["pass"] == waits["cases"] > 0
     monkeypatch.setattr(summary_module.Summary, "blamed", lambda self, case: None)
     assert {"big_four_winds", "four_concealed_pungs", "single_wait"} <= {k for k, c in rows().items() if c["failed"]}
+    assert waits_row()["failed"] > 0

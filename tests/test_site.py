@@ -277,3 +277,16 @@ def test_matrix_by_fan_blames_only_the_fans_that_differ(samples, capsys, monkeyp
     monkeypatch.setattr(summary_module.Summary, "blamed", lambda self, case: None)
     assert {"big_four_winds", "four_concealed_pungs", "single_wait"} <= {k for k, c in rows().items() if c["failed"]}
     assert waits_row()["failed"] > 0
+
+
+def test_the_marking_check_can_fail(samples, monkeypatch):
+    """The checks above can fail: with every failure judged a bug (the old pages), the edition
+    difference's marks are gone from the run's page and the heatmap, and its cause is a bug's row."""
+    from gb16.tools.reports.summary import Judgement, Summary
+    monkeypatch.setattr(Summary, "judgement",
+                        lambda self, case: Judgement("bug" if case["status"] in ("fail", "error", "crash", "timeout")
+                                                     else case["status"]))
+    pages, _ = site.build([samples["software 0.2.0"]])
+    page = next(text for name, text in pages.items() if name.startswith("impl/"))
+    assert 'class="judgement attributed"' not in page and 'class="attributed"' not in pages["index.html"]
+    assert re.search(r'<tr class="bug"><td class="num">2</td><td>missing 平和 All Chows</td>', page)

@@ -318,7 +318,9 @@ def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summ
         by_area={}, by_tier={}, by_fan={}, by_clause=by_clause, fans=fans,
         clauses=log.header.get("clauses", {}),
         runlog_sha256=provenance.file_sha256(log.path))
-    kind = lambda case: summary.judgement(case).kind   # noqa: E731
+
+    def kind(case: dict) -> str:
+        return summary.judgement(case).kind
     summary.by_area = tally_by(cases, lambda c: [c.get("area", "?")], kind)
     summary.by_tier = tally_by(cases, lambda c: [c.get("tier", "?")], kind)
     summary.by_fan = fan_tallies(summary, fan_order)

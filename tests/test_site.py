@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance_runs import HOSTILE_NAME, three_runs
+from conformance_runs import three_runs
 from gb16.tools.cli import main
 from gb16.tools.reports import charts, site
 

@@ -5,6 +5,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from gb16._version import __version__
+
 ROOT = Path(__file__).resolve().parent
 FANS_PATH = ROOT / "fans.json"
 CLAUSES_PATH = ROOT / "clauses.json"
@@ -33,7 +35,5 @@ def identity() -> dict[str, Any]:
     if version_file.is_file():
         version = version_file.read_text(encoding="utf-8").strip()
     else:
-        from gb16 import (
-            __version__ as version,  # gb16 imports this package: read when asked
-        )
+        version = __version__
     return {"version": version, "hash": "sha256:" + digest.hexdigest(), "cases": cases}

@@ -20,7 +20,7 @@ import importlib
 import platform
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from gb16._version import __version__
 
 __all__ = ["__version__", "score", "explain", "waits", "Result", "Fan", "Interpretation", "Group", "Pair",
            "Link", "Explanation", "Reading", "InputError", "ERROR_CODES", "Rules", "version_info"]

@@ -218,10 +218,7 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big: Big
                 trace.append(Removal(f, len(counted[f]) - 1, None, "seed000 §二.8"))
             counted[f] = counted[f][:1]
     # 5. 规定原则
-    if trace is None:  # (a mutant scorer may put an apply_exclusions of its own, without a trace, in its place)
-        counted = apply_exclusions(counted, hand.variant.id, rules, raw)
-    else:
-        counted = apply_exclusions(counted, hand.variant.id, rules, raw, trace)
+    counted = apply_exclusions(counted, hand.variant.id, rules, raw, trace)
     # 6. 无番和
     if not any(f != FLOWERS for f in counted) and rules.exists(CHICKEN, hand.variant.id):
         counted[CHICKEN] = [()]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance_runs import HOSTILE_NAME, sample_runs, three_runs
+from conformance_runs import sample_runs, three_runs
 from gb16.tools.cli import main
 from gb16.tools.harness import runlog
 from gb16.tools.reports import charts, site

@@ -13,7 +13,6 @@ import csv
 import io
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 

@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: report test check venv clean
+.PHONY: report test check lint venv clean
 
 venv: $(STAMP)
 
@@ -23,12 +23,23 @@ report: $(STAMP)
 RULE_PAGE ?= $(firstword $(wildcard ../shared/seeds/000_*.txt))
 export GB16_RULE_PAGE ?= $(RULE_PAGE)
 
-# the whole suite, on every core (pytest-xdist)
-test: $(STAMP)
+# ruff over the tree and mypy --strict over the reference, corpus loader and API (pyproject.toml
+# [tool.ruff], [tool.mypy]); mypy reads the installed layout through links in build/typecheck/gb16
+# to the folders [tool.setuptools.package-dir] maps
+TYPECHECK := build/typecheck/gb16
+lint: $(STAMP)
+	$(BIN)/ruff check --quiet .
+	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)
+	ln -s $(CURDIR)/gb16/*.py $(CURDIR)/gb16/py.typed $(TYPECHECK)/
+	for dir in docs reference corpus properties tools; do ln -s $(CURDIR)/$$dir $(TYPECHECK)/$$dir; done
+	$(BIN)/mypy
+
+# the whole suite, on every core (pytest-xdist), after the lint
+test: lint
 	$(BIN)/python -m pytest -q -n auto
 
-# the suite without the tests marked slow (tests/conftest.py): under a minute on 2 cores
-check: $(STAMP)
+# the lint and the suite without the tests marked slow (tests/conftest.py): under a minute on 2 cores
+check: lint
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
 
 clean:

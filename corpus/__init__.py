@@ -3,6 +3,9 @@
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
+
+from gb16._version import __version__
 
 ROOT = Path(__file__).resolve().parent
 FANS_PATH = ROOT / "fans.json"
@@ -11,7 +14,7 @@ CASES_DIR = ROOT / "cases"
 SCHEMA_DIR = ROOT / "schema"
 
 
-def identity() -> dict:
+def identity() -> dict[str, Any]:
     """The installed corpus's version, hash and size, as ``gb16 --version`` prints them and run logs
     record them: ``{"version": …, "hash": "sha256:…", "cases": N}``.
 
@@ -32,5 +35,5 @@ def identity() -> dict:
     if version_file.is_file():
         version = version_file.read_text(encoding="utf-8").strip()
     else:
-        from gb16 import __version__ as version   # gb16 imports this package: read when asked
+        version = __version__
     return {"version": version, "hash": "sha256:" + digest.hexdigest(), "cases": cases}

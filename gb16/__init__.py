@@ -18,16 +18,27 @@ from __future__ import annotations
 
 import importlib
 import platform
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from gb16._version import __version__
 
 __all__ = ["__version__", "score", "explain", "waits", "Result", "Fan", "Interpretation", "Group", "Pair",
            "Link", "Explanation", "Reading", "InputError", "ERROR_CODES", "Rules", "version_info"]
 
 if TYPE_CHECKING:  # the names below are imported on first use (import gb16 stays light)
-    from gb16.api import (Explanation, Fan, Group, Interpretation, Link, Pair, Reading, Result, explain, score,
-                          waits)
+    from gb16.api import (
+        Explanation,
+        Fan,
+        Group,
+        Interpretation,
+        Link,
+        Pair,
+        Reading,
+        Result,
+        explain,
+        score,
+        waits,
+    )
     from gb16.reference.errors import ERROR_CODES, InputError
     from gb16.reference.rules import Rules
 
@@ -39,7 +50,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'gb16' has no attribute {name!r}")
@@ -52,8 +63,8 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-def version_info() -> dict:
+def version_info() -> dict[str, Any]:
     """The package version and the identity of the installed corpus (what ``gb16 --version`` prints):
     ``{"gb16": "0.1.0", "corpus": {"version": …, "hash": "sha256:…", "cases": N}, "python": "3.11.7"}``."""
-    from gb16 import corpus   # on first use: import gb16 stays light
+    from gb16 import corpus  # on first use: import gb16 stays light
     return {"gb16": __version__, "corpus": corpus.identity(), "python": platform.python_version()}

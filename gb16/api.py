@@ -15,7 +15,7 @@ contract's JSON object exactly, ``to_json()`` the same as text.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -102,7 +102,7 @@ class Interpretation:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Interpretation:
-        def link(x):
+        def link(x: Mapping[str, Any]) -> Link:
             return Link(x["fan"], tuple(x["sets"]))
         pair = d.get("pair")
         knitted = d.get("knitted")
@@ -122,20 +122,21 @@ class Interpretation:
         )
 
 
-def _fans(entries) -> tuple[Fan, ...]:
+def _fans(entries: Iterable[Mapping[str, Any]]) -> tuple[Fan, ...]:
     return tuple(Fan(f["id"], f["name"], f["en"], f["points"], f["count"]) for f in entries)
 
 
 class _JSONView:
     """``to_dict()`` / ``to_json()`` over the contract's JSON object the value was made from."""
 
-    _data: dict
+    _data: dict[str, Any]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON object of docs/contract.md, as the dict API returns it (a copy)."""
-        return json.loads(json.dumps(self._data))
+        copy: dict[str, Any] = json.loads(json.dumps(self._data))
+        return copy
 
-    def to_json(self, **kwargs) -> str:
+    def to_json(self, **kwargs: Any) -> str:
         """:meth:`to_dict` as JSON text (``json.dumps`` keyword arguments accepted; UTF-8 kept)."""
         kwargs.setdefault("ensure_ascii", False)
         return json.dumps(self._data, **kwargs)
@@ -157,7 +158,7 @@ class Result(_JSONView):
     interpretation: Interpretation
     waits: tuple[str, ...]
     """The formal wait set (seed000 §二.7) of the hand before the winning tile."""
-    _data: dict = field(repr=False, compare=False)
+    _data: dict[str, Any] = field(repr=False, compare=False)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Result:
@@ -195,7 +196,7 @@ class Explanation(_JSONView):
     result: Result
     readings: tuple[Reading, ...]
     waits: tuple[str, ...]
-    _data: dict = field(repr=False, compare=False)
+    _data: dict[str, Any] = field(repr=False, compare=False)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Explanation:
@@ -215,7 +216,7 @@ class Explanation(_JSONView):
 def case_input(hand: str | Mapping[str, Any], *, win: str | None = None, by: WinBy | None = None,
                variant: Variant | None = None, prevalent: str | None = None, seat: str | None = None,
                flowers: int | None = None, last_of_kind: bool = False, last_tile: bool = False,
-               kong_replacement: bool = False, robbing_kong: bool = False) -> dict:
+               kong_replacement: bool = False, robbing_kong: bool = False) -> dict[str, Any]:
     """The case input (docs/contract.md) the arguments describe: only the fields given are set.
 
     *hand* may also be a whole case input (a mapping), given with no other argument.

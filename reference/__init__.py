@@ -23,20 +23,22 @@ Where things are decided:
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import ERROR_CODES, InputError
 from .explanation import why
 from .hand import Hand, hand_from_input, waiting_hand_from_input
 from .readings import formal_waits, wait_set
 from .result import fan_entries, interpretation_json, removal_entries, result_json
 from .rules import Rules, RulesError, using
-from .scoring import Interpretation, best, interpretations, preference_key, removals
+from .scoring import best, interpretations, preference_key, removals
 from .tiles import name
 
 __all__ = ["score", "explain", "score_interpretation", "waits", "ERROR_CODES", "InputError",
            "Hand", "hand_from_input", "Rules", "RulesError"]
 
 
-def score(case_input, rules: Rules | None = None) -> dict:
+def score(case_input: Any, rules: Rules | None = None) -> dict[str, Any]:
     """Score one case input; the result contract of docs/contract.md.
 
     ``rules`` (:class:`~gb16.reference.rules.Rules`) chooses the options of the open rulings
@@ -50,7 +52,7 @@ def score(case_input, rules: Rules | None = None) -> dict:
         return e.as_result()
 
 
-def explain(case_input, rules: Rules | None = None, *, not_counted: bool = False) -> dict:
+def explain(case_input: Any, rules: Rules | None = None, *, not_counted: bool = False) -> dict[str, Any]:
     """Every interpretation scored on its own, the chosen one marked, and why the others lose.
 
     With ``not_counted`` each reading also lists the fans that held but were not counted (不计)
@@ -60,7 +62,7 @@ def explain(case_input, rules: Rules | None = None, *, not_counted: bool = False
         return _explain(case_input, not_counted)
 
 
-def _explain(case_input, not_counted: bool = False) -> dict:
+def _explain(case_input: Any, not_counted: bool = False) -> dict[str, Any]:
     try:
         hand = hand_from_input(case_input)
         interps = sorted(interpretations(hand), key=preference_key)
@@ -85,13 +87,13 @@ def _explain(case_input, not_counted: bool = False) -> dict:
             "waits": [_tile(t) for t in waits]}
 
 
-def score_interpretation(case_input, interpretation: dict, rules: Rules | None = None) -> dict:
+def score_interpretation(case_input: Any, interpretation: dict[str, Any], rules: Rules | None = None) -> dict[str, Any]:
     """Score one given interpretation (an ``interpretation`` object of a result) alone."""
     with using(rules):
         return _score_interpretation(case_input, interpretation)
 
 
-def _score_interpretation(case_input, interpretation: dict) -> dict:
+def _score_interpretation(case_input: Any, interpretation: dict[str, Any]) -> dict[str, Any]:
     try:
         hand = hand_from_input(case_input)
         for interp in interpretations(hand):
@@ -102,7 +104,7 @@ def _score_interpretation(case_input, interpretation: dict) -> dict:
         return e.as_result()
 
 
-def waits(case_input, rules: Rules | None = None) -> dict:
+def waits(case_input: Any, rules: Rules | None = None) -> dict[str, Any]:
     """The formal wait set of a hand given WITHOUT its winning tile (16 tiles in gb16).
 
     ``case_input`` is ``{"hand": ..., "variant": ...}`` (other fields are allowed but not
@@ -127,6 +129,6 @@ def _tile(t: int) -> str:
     return name(t)
 
 
-def _same_reading(a: dict, b: dict) -> bool:
+def _same_reading(a: dict[str, Any], b: dict[str, Any]) -> bool:
     keys = ("shape", "sets", "pair", "knitted", "win_in", "big_combination")
     return all(a.get(k) == b.get(k) for k in keys)

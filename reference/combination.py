@@ -14,11 +14,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from . import table
 from .fans import REGISTRY
 from .rules import active
+
+if TYPE_CHECKING:
+    from .groups import Group
+
+#: the chows of a reading, each with its set index
+Chows = Sequence[tuple[int, "Group"]]
+#: a big-combination choice (§二.5): the fan and the indices of its sets, or none
+Big = tuple[str, tuple[int, ...]] | None
+#: a counted chow-pair link: the fan and the indices of its two chows
+Link = tuple[str, int, int]
+#: a node of the link forest: a chow's set index, or "group" for the big combination's chows
+Node = int | str
 
 #: seed000 §二.5 / xinbian 第六章 5: at most one of these per interpretation.
 BIG_COMBINATION = (
@@ -44,7 +58,7 @@ def big_combination_group() -> tuple[str, ...]:
     return BIG_COMBINATION + SHARED_PUNG_FANS if active().option("R-002") == "B" else BIG_COMBINATION
 
 
-def shared_pung_fans(counted: dict, big, raw: dict) -> dict:
+def shared_pung_fans(counted: dict[str, Any], big: Big, raw: dict[str, Any]) -> dict[str, Any]:
     """R-002:C — 三同刻 and 三色三节高 count beside the big combination only in a choice of sets
     that shares no pung with it.  (Option A: unchanged; option B: they are in the group.)"""
     if active().option("R-002") != "C" or big is None:
@@ -60,7 +74,7 @@ def shared_pung_fans(counted: dict, big, raw: dict) -> dict:
     return out
 
 
-def relation(a, b) -> str | None:
+def relation(a: Group, b: Group) -> str | None:
     """The chow-pair fan two chows form, if any (at most one: the definitions exclude each other)."""
     for fan_id in CHOW_PAIR_FANS:
         if REGISTRY[fan_id].func(a, b):
@@ -68,16 +82,16 @@ def relation(a, b) -> str | None:
     return None
 
 
-def big_combination_choices(candidates: dict[str, list[tuple[int, ...]]]):
+def big_combination_choices(candidates: dict[str, list[tuple[int, ...]]]) -> list[Big]:
     """The interpretations §二.5 allows: one candidate each, or ``None`` if there is none.
 
     ``candidates`` maps a fan id to the set-index tuples that satisfy it.
     """
-    choices = [(fan_id, sets) for fan_id in big_combination_group() for sets in candidates.get(fan_id, ())]
+    choices: list[Big] = [(fan_id, sets) for fan_id in big_combination_group() for sets in candidates.get(fan_id, ())]
     return choices or [None]
 
 
-def chow_links(chows, big) -> list[tuple[str, int, int]]:
+def chow_links(chows: Chows, big: Big) -> list[Link]:
     """The chow-pair fans counted among ``chows`` beside the big combination ``big``.
 
     ``chows`` is a sequence of ``(set index, Group)``; ``big`` is ``(fan id, set indices)``
@@ -112,13 +126,14 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
     edges.sort()
     parent = {n: n for n in node.values()}
 
-    def root(n):
+    def root(n: Node) -> Node:
         while parent[n] != n:
             parent[n] = parent[parent[n]]
             n = parent[n]
         return n
 
-    links, once_used, used_chows = [], False, set()
+    links: list[Link] = []
+    once_used, used_chows = False, set[int]()
     cap = (2 if group else 4) if plain_cap else None
     for _, i, j, fan_id in edges:
         if fan_id == ONCE_ONLY_LINK and once_used and once_only:
@@ -129,17 +144,17 @@ def chow_links(chows, big) -> list[tuple[str, int, int]]:
             if len(links) == cap:
                 break
         else:
-            a, b = root(node[i]), root(node[j])
-            if a == b:
+            root_i, root_j = root(node[i]), root(node[j])
+            if root_i == root_j:
                 continue  # 不允许同一圈关系重复计分
-            parent[a] = b
+            parent[root_i] = root_j
         used_chows.update((i, j))
         links.append((fan_id, i, j))
         once_used |= fan_id == ONCE_ONLY_LINK
     return links
 
 
-def chow_link_sets(chows, big) -> list[list[tuple[str, int, int]]]:
+def chow_link_sets(chows: Chows, big: Big) -> list[list[Link]]:
     """Every largest chow-pair link set §二.6 allows beside ``big`` (docs/rulings.md R-001).
 
     :func:`chow_links` counts one of them; a scorer may count any other, e.g. a link 连六
@@ -161,7 +176,7 @@ def chow_link_sets(chows, big) -> list[list[tuple[str, int, int]]]:
     edges = [(fan_id, i, j) for (i, a), (j, b) in combinations(chows, 2)
              if not (i in group and j in group) for fan_id in [relation(a, b)] if fan_id]
 
-    def admissible(subset) -> bool:
+    def admissible(subset: tuple[Link, ...]) -> bool:
         if once_only and sum(f == ONCE_ONLY_LINK for f, _, _ in subset) > 1:
             return False
         if pairs_once and len({c for _, i, j in subset for c in (i, j)}) < 2 * len(subset):
@@ -170,15 +185,15 @@ def chow_link_sets(chows, big) -> list[list[tuple[str, int, int]]]:
             return len(subset) <= cap
         parent = {n: n for n in node.values()}
 
-        def root(n):
+        def root(n: Node) -> Node:
             while parent[n] != n:
                 n = parent[n]
             return n
         for _, i, j in subset:
-            a, b = root(node[i]), root(node[j])
-            if a == b:
+            root_i, root_j = root(node[i]), root(node[j])
+            if root_i == root_j:
                 return False
-            parent[a] = b
+            parent[root_i] = root_j
         return True
 
     for size in range(len(edges), 0, -1):

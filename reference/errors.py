@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 #: code -> when it is raised.  Nothing outside this table is ever reported.
 ERROR_CODES = {
     "invalid_json": "a batch line or a file is not JSON",
@@ -29,5 +31,5 @@ class InputError(ValueError):
         self.code = code
         self.message = message
 
-    def as_result(self) -> dict:
+    def as_result(self) -> dict[str, Any]:
         return {"ok": False, "error": {"code": self.code, "message": self.message}}

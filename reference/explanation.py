@@ -24,7 +24,7 @@ def _fan(f: str, n: int) -> str:
 def _place(interp: Interpretation) -> str:
     """Where the winning tile sits, by tiles: 'the pair 55z', 'the set 123m', 'the 组合龙'."""
     r = interp.reading
-    if r.win_in == "pair":
+    if r.win_in == "pair" and r.pair is not None:
         return f"the pair {r.pair.notation()}"
     if r.win_in == "knitted":
         return "the 组合龙"
@@ -41,6 +41,7 @@ def tie_break(chosen: Interpretation, other: Interpretation) -> str:
         fb = b[k] if k < len(b) else None
         if fa == fb:
             continue
+        assert fa is not None  # the chosen one's fan list is the greater (R-011): never a prefix of the other's
         before = "、".join(_fan(*f) for f in a[:k])
         after = f"after {before} " if before else ""
         if fb is None:

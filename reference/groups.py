@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from . import tiles as T
 
@@ -32,7 +33,7 @@ class Group:
     number: int = field(init=False, repr=False, compare=False)
     """Rank of the lowest tile (1–9), e.g. 1 for 123m, 7 for 789p."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         t = self.tile
         tiles = (t, t + 1, t + 2) if self.kind == CHOW else (t,) * {PUNG: 3, KONG: 4, PAIR: 2}[self.kind]
         object.__setattr__(self, "tiles", tiles)
@@ -59,13 +60,13 @@ class Group:
         """This standing group holding the winning tile (seed000 §二.3, xinbian 第三章 16/18/19)."""
         return _with_win(self, self_draw)
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, bool, bool, bool]:
         return (self.tile, _KIND_ORDER[self.kind], self.exposed, not self.concealed, self.win)
 
     def notation(self) -> str:
         return _notation(self.tiles)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         if self.kind == PAIR:
             return {"tiles": self.notation(), "win": self.win}
         return {"kind": self.kind, "tiles": self.notation(), "exposed": self.exposed,

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import Any
 
 from . import tiles as T
 from .errors import InputError
@@ -38,13 +40,13 @@ class Terms:
     ``gb16 score`` / ``explain`` / ``waits`` (:data:`FLAG_TERMS`).  Only the wording differs;
     the codes are the same."""
 
-    names: dict
+    names: dict[str, Any]
     missing_win: str       # neither the winning tile nor the suffix
     missing_win_by: str    # a winning tile but no way of winning
-    ask_variant: dict      # variant id -> how to ask for it
+    ask_variant: dict[str, Any]      # variant id -> how to ask for it
 
     def __getitem__(self, key: str) -> str:
-        return self.names[key]
+        return str(self.names[key])
 
 
 #: The words of the case input (docs/contract.md "Input").
@@ -68,7 +70,7 @@ FLAG_TERMS = Terms(
 )
 
 
-def command_arguments(case_input) -> str | None:
+def command_arguments(case_input: object) -> str | None:
     """A case input as the arguments of ``gb16 score`` / ``gb16 explain`` that give it, for a
     shell: the hand string quoted (with its ``，点和X`` / ``，自摸X`` suffix, added when the input
     gives ``win_tile`` and ``win_by`` as fields), then the flags of :data:`FLAG_TERMS` for the
@@ -129,7 +131,7 @@ class Hand:
     pre_win_standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The standing tiles before the winning tile arrived (seed000 §二.7)."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         counts = list(self.standing)
         for meld in self.melds:
             for t in meld.tiles:
@@ -152,14 +154,14 @@ class Hand:
             object.__setattr__(self, name, value)
 
 
-def _check_fields(data, terms: Terms = FIELD_TERMS) -> None:
+def _check_fields(data: object, terms: Terms = FIELD_TERMS) -> None:
     """The object, its fields and their types and ranges."""
     if not isinstance(data, dict):
         raise InputError("invalid_input", f"a case input must be a JSON object, not {type(data).__name__}")
     unknown = data.keys() - FIELDS.keys()
     if unknown:
-        unknown = sorted(unknown, key=repr)   # a Python caller's keys need not be strings
-        raise InputError("invalid_input", f"unknown field(s) {', '.join(map(repr, unknown))}; "
+        listed = sorted(unknown, key=repr)   # a Python caller's keys need not be strings
+        raise InputError("invalid_input", f"unknown field(s) {', '.join(map(repr, listed))}; "
                                           f"known fields: {', '.join(FIELDS)}")
     for name, kind in FIELDS.items():
         if name in data and not _is(data[name], kind):
@@ -180,7 +182,7 @@ def _check_fields(data, terms: Terms = FIELD_TERMS) -> None:
         raise InputError("invalid_input", f"win_by must be 'discard' or 'self_draw', got {data['win_by']!r}")
 
 
-def hand_from_input(data, terms: Terms = FIELD_TERMS) -> Hand:
+def hand_from_input(data: Any, terms: Terms = FIELD_TERMS) -> Hand:
     """Validate a case input (a JSON object already decoded) into a :class:`Hand`.
 
     An absent ``prevalent_wind`` or ``seat_wind`` is no wind: no 圈风刻 / 门风刻 can form —
@@ -202,7 +204,8 @@ def hand_from_input(data, terms: Terms = FIELD_TERMS) -> Hand:
                                               f"suffix ({T.name(parsed.suffix_win_tile)})")
         if win_by is not None and win_by != parsed.suffix_win_by:
             raise InputError("invalid_input", f"{terms[win_by]} disagrees with the hand's suffix "
-                                              f"({_SUFFIX_WORD[parsed.suffix_win_by]}{T.name(parsed.suffix_win_tile)})")
+                                              f"({_SUFFIX_WORD[str(parsed.suffix_win_by)]}"
+                                              f"{T.name(parsed.suffix_win_tile)})")
         win_tile, win_by = parsed.suffix_win_tile, parsed.suffix_win_by
     if win_tile is None:
         raise InputError("invalid_input", terms.missing_win)
@@ -239,7 +242,7 @@ class WaitingHand:
     ting: int | None = None     # the tile of a 听X suffix, if any (seed000 §四.5)
 
 
-def waiting_hand_from_input(data, terms: Terms = FIELD_TERMS) -> WaitingHand:
+def waiting_hand_from_input(data: Any, terms: Terms = FIELD_TERMS) -> WaitingHand:
     """Validate ``{"hand": ..., "variant": ...}`` for a hand that is one tile short."""
     _check_fields(data, terms)
     parsed = parse_hand(data["hand"])
@@ -251,21 +254,21 @@ def waiting_hand_from_input(data, terms: Terms = FIELD_TERMS) -> WaitingHand:
     standing = _counts(parsed.standing)
     counts = list(standing)
     for meld in parsed.melds:
-        for t in meld.tiles:
-            counts[t] += 1
+        for tile in meld.tiles:
+            counts[tile] += 1
     _check_copies(tuple(counts))
     _check_count(variant, standing, parsed.melds, 1, terms)
     return WaitingHand(variant, standing, parsed.melds, parsed.suffix_ting)
 
 
-def _counts(tiles) -> tuple[int, ...]:
+def _counts(tiles: Iterable[int]) -> tuple[int, ...]:
     c = [0] * 34
     for t in tiles:
         c[t] += 1
     return tuple(c)
 
 
-def _check_copies(counts) -> None:
+def _check_copies(counts: tuple[int, ...]) -> None:
     if max(counts) <= 4:
         return
     for t, n in enumerate(counts):
@@ -273,7 +276,7 @@ def _check_copies(counts) -> None:
             raise InputError("too_many_copies", f"{n} copies of {T.name(t)} in the hand (at most 4)")
 
 
-def _check_count(variant, standing, melds, short: int, terms: Terms = FIELD_TERMS) -> None:
+def _check_count(variant: Variant, standing: tuple[int, ...], melds: tuple[Group, ...], short: int, terms: Terms = FIELD_TERMS) -> None:
     """Kongs count as three tiles toward the hand size (xinbian 第三章 7).
 
     A hand whose size is that of another variant says so, and how to ask for it.
@@ -317,17 +320,17 @@ def _check_flags(hand: Hand, terms: Terms = FIELD_TERMS) -> None:
                                                f"hand holds another concealed {w}")
 
 
-def _is(value, kind) -> bool:
+def _is(value: object, kind: type) -> bool:
     if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)
     return isinstance(value, kind)
 
 
-def _type_name(kind) -> str:
+def _type_name(kind: type) -> str:
     return {str: "a string", int: "an integer", bool: "true or false"}[kind]
 
 
-def json_repr(value) -> str:
+def json_repr(value: object) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

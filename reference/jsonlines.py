@@ -35,7 +35,10 @@ import os
 import re
 import stat
 from collections.abc import Iterator
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 __all__ = ["MAX_LINE_BYTES", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "JSONInputError",
            "parse_line", "parse_text", "load_file", "read_lines", "dumps_line", "encode_line", "open_regular",
@@ -66,7 +69,7 @@ class JSONInputError(ValueError):
         self.message = message
         self.where = where
 
-    def as_result(self) -> dict:
+    def as_result(self) -> dict[str, Any]:
         """The error result of docs/contract.md."""
         return {"ok": False, "error": {"code": self.code, "message": str(self)}}
 
@@ -84,7 +87,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _STRING_OR_INT = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|-?\d++', re.DOTALL)
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise JSONInputError(f"{name} is not JSON (numbers must be finite)")
 
 
@@ -102,8 +105,8 @@ def _parse_float(text: str) -> float:
     return value
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise JSONInputError(f"duplicate key {_clip(json.dumps(key))} in an object")
@@ -274,7 +277,7 @@ def _kind(mode: int) -> str:
             else "not a file")
 
 
-def open_regular(path) -> BinaryIO:
+def open_regular(path: StrPath) -> BinaryIO:
     """*path* opened for binary reading if it is a regular file (after links); anything else — a
     FIFO, which would block the reader until someone writes, a device such as ``/dev/zero``,
     which never ends, a socket, a folder — is refused with :class:`NotARegularFile` (an
@@ -291,7 +294,7 @@ def open_regular(path) -> BinaryIO:
         raise
 
 
-def load_file(path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+def load_file(path: StrPath, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """A whole JSON file -> a value; every problem is a :class:`JSONInputError` naming the file
     (a path that is not a regular file too: :func:`open_regular`)."""
     name = str(path)
@@ -306,7 +309,7 @@ def load_file(path, *, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEP
         raise JSONInputError(e.message, where=name) from None
 
 
-def load_lines(path, *, max_bytes: int = MAX_LINE_BYTES, skip_blank: bool = True) -> Iterator[tuple[int, Any]]:
+def load_lines(path: StrPath, *, max_bytes: int = MAX_LINE_BYTES, skip_blank: bool = True) -> Iterator[tuple[int, Any]]:
     """``(line number, value or JSONInputError)`` for each line of a JSON Lines file.
 
     Errors are yielded, not raised, so that one bad line never costs the others; each names

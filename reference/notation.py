@@ -263,7 +263,7 @@ def _parse_tiles(text: str, where: str, offset: int = 0) -> list[int]:
             if digits:
                 raise InputError("invalid_notation",
                                  f"digits at position {digits[0][0]} have no suit letter (m, p, s or z)")
-            out.append(T.HONOUR_LETTERS.get(ch, HONOUR_CHARACTERS.get(ch)))
+            out.append(T.HONOUR_LETTERS[ch] if ch in T.HONOUR_LETTERS else HONOUR_CHARACTERS[ch])
         elif not ch.isprintable() or ch.isspace():
             raise InputError("invalid_notation",
                              f"character U+{ord(ch):04X} ({_describe(ch)}) at position {pos} in the {where}: "

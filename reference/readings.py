@@ -9,14 +9,20 @@ when it is scored (:mod:`gb16.reference.combination`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from . import shapes, special_shapes
 from .groups import PAIR, Group
 from .hand import Hand
 from .rules import active
 from .tiles import names
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .variants import Variant
 
 STANDARD, KNITTED = "standard", "knitted"
 
@@ -37,7 +43,7 @@ class Reading:
     """Pungs and kongs (a kong is also a pung, xinbian 第三章 17), with their set index."""
     win_group: Group | None = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "chows", tuple([(i, g) for i, g in enumerate(self.sets) if g.is_chow]))
         object.__setattr__(self, "pungs", tuple([(i, g) for i, g in enumerate(self.sets) if g.is_pung]))
         win = (self.pair if self.win_in == "pair"
@@ -48,7 +54,7 @@ class Reading:
     def is_standard(self) -> bool:
         return self.shape == STANDARD
 
-    def groups(self):
+    def groups(self) -> Iterator[Group]:
         """The sets and the pair (the pieces 全带幺, 全带五 etc. speak of)."""
         yield from self.sets
         if self.pair is not None:
@@ -69,9 +75,9 @@ class Reading:
 def readings(hand: Hand) -> list[Reading]:
     """Every legal reading of ``hand``, in a deterministic order; empty if it is no win."""
     variant = hand.variant
-    found: dict[tuple, Reading] = {}
+    found: dict[tuple[Any, ...], Reading] = {}
 
-    def add(shape, standing_sets, pair, knitted):
+    def add(shape: str, standing_sets: list[Group], pair: Group, knitted: tuple[int, ...] | None) -> None:
         for reading in _place_winning_tile(hand, shape, standing_sets, pair, knitted):
             key = (reading.shape, reading.sets, reading.pair, reading.knitted, reading.win_in)
             found.setdefault(key, reading)
@@ -90,7 +96,7 @@ def readings(hand: Hand) -> list[Reading]:
     return list(found.values())
 
 
-def special_readings(hand) -> list[Reading]:
+def special_readings(hand: Hand) -> list[Reading]:
     """The special-shape readings of a gb13 hand (at most one per shape)."""
     if hand.melds:
         return []
@@ -109,7 +115,7 @@ def special_readings(hand) -> list[Reading]:
 
 
 def _place_winning_tile(hand: Hand, shape: str, standing_sets: list[Group], pair: Group,
-                        knitted: tuple[int, ...] | None):
+                        knitted: tuple[int, ...] | None) -> Iterator[Reading]:
     """One reading per group that may hold the winning tile (seed000 §二.3)."""
     w = hand.win_tile
     if knitted is not None and w in knitted:
@@ -125,14 +131,17 @@ def _place_winning_tile(hand: Hand, shape: str, standing_sets: list[Group], pair
             yield _reading(hand, shape, sets, pair, knitted, sets[k], None)
 
 
-def _reading(hand, shape, standing_sets, pair, knitted, win_set, win_in) -> Reading:
+def _reading(hand: Hand, shape: str, standing_sets: list[Group], pair: Group, knitted: tuple[int, ...] | None,
+             win_set: Group | None, win_in: str | None) -> Reading:
     sets = tuple(sorted(list(hand.melds) + list(standing_sets), key=Group.sort_key))
     if win_set is not None:
         win_in = f"set {sets.index(win_set)}"
+    assert win_in is not None  # a set holds the winning tile, or win_in says where it is
     return Reading(hand, shape, sets, pair, knitted, win_in)
 
 
-def is_winning(variant, melds, standing: tuple[int, ...], knits=shapes.KNITTED_SETS) -> bool:
+def is_winning(variant: Variant, melds: tuple[Group, ...], standing: tuple[int, ...],
+               knits: Iterable[tuple[int, ...]] = shapes.KNITTED_SETS) -> bool:
     """Whether ``standing`` with ``melds`` makes a legal shape of ``variant``.
 
     ``knits`` limits the 组合龙 tried to those that can be present (an optimisation of
@@ -146,13 +155,14 @@ def is_winning(variant, melds, standing: tuple[int, ...], knits=shapes.KNITTED_S
     return variant.special_shapes and special_shapes.is_special(melds, standing)
 
 
-def wait_set(variant, melds, before: tuple[int, ...], rules=None) -> tuple[int, ...]:
+def wait_set(variant: Variant, melds: tuple[Group, ...], before: tuple[int, ...],
+             rules: Rules | None = None) -> tuple[int, ...]:
     """The formal wait set under ``rules`` (default: the rules in force); see :func:`_wait_set`."""
     return _wait_set(variant, melds, before, rules or active())
 
 
 @lru_cache(maxsize=4096)
-def _wait_set(variant, melds, before: tuple[int, ...], rules) -> tuple[int, ...]:
+def _wait_set(variant: Variant, melds: tuple[Group, ...], before: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
     """The formal wait set (seed000 §二.7, docs/rulings.md R-010) of the standing tiles
     ``before`` (one tile short) with ``melds``.
 
@@ -177,16 +187,15 @@ def _wait_set(variant, melds, before: tuple[int, ...], rules) -> tuple[int, ...]
     return tuple(sorted(waits))
 
 
-def _cache_clear() -> None:
+def clear_memos() -> None:
+    """Forget the remembered wait sets (of :func:`_wait_set` and :func:`formal_waits`), for a
+    caller that changes what they are computed from (the mutant scorers of tools/mutants)."""
     global _last_waits
     _wait_set.cache_clear()
     _last_waits = (None, None, ())
 
 
-wait_set.cache_clear = _cache_clear  # the memos live in _wait_set and formal_waits
-
-
-def knitted_waits(variant, melds, before: tuple[int, ...]) -> set[int]:
+def knitted_waits(variant: Variant, melds: tuple[Group, ...], before: tuple[int, ...]) -> set[int]:
     """The tiles that complete a 组合龙 shape (seed000 §三 组合龙; xinbian 第二章 2).
 
     With all nine tiles of a 组合龙 standing, the tiles that make the rest sets and a pair;
@@ -222,9 +231,9 @@ def formal_waits(hand: Hand) -> tuple[int, ...]:
     last_hand, last_rules, waits = _last_waits
     if last_hand is hand and last_rules is rules:
         return waits
-    waits = _wait_set.__wrapped__(hand.variant, hand.melds, hand.pre_win_standing, rules)
-    _last_waits = (hand, rules, waits)
-    return waits
+    found: tuple[int, ...] = _wait_set.__wrapped__(hand.variant, hand.melds, hand.pre_win_standing, rules)
+    _last_waits = (hand, rules, found)
+    return found
 
 
-_last_waits: tuple = (None, None, ())
+_last_waits: tuple[Hand | None, Rules | None, tuple[int, ...]] = (None, None, ())

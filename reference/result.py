@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from . import table
 from . import tiles as T
 from .rules import active
 from .scoring import FLOWERS, Interpretation, Removal
 
+if TYPE_CHECKING:
+    from .readings import Reading
+
 MINIMUM = 8  # 起和分 (xinbian 第三章 43); flowers never count toward it (seed000 §三 花牌)
 
 
-def fan_entries(interp: Interpretation) -> list[dict]:
+def fan_entries(interp: Interpretation) -> list[dict[str, Any]]:
     rules = active()
     out = []
     for fan_id, occs in interp.fans.items():
@@ -19,7 +25,7 @@ def fan_entries(interp: Interpretation) -> list[dict]:
     return out
 
 
-def removal_entries(removed: list[Removal]) -> list[dict]:
+def removal_entries(removed: list[Removal]) -> list[dict[str, Any]]:
     """The 不计 list of a reading (:func:`~gb16.reference.scoring.removals`): each fan that held and
     did not count, how many times, and the fan (``by``, null for a principle alone) and clause
     that removed it."""
@@ -32,7 +38,7 @@ def removal_entries(removed: list[Removal]) -> list[dict]:
     return out
 
 
-def interpretation_json(interp: Interpretation) -> dict:
+def interpretation_json(interp: Interpretation) -> dict[str, Any]:
     r = interp.reading
     return {
         "shape": r.shape,
@@ -48,17 +54,17 @@ def interpretation_json(interp: Interpretation) -> dict:
     }
 
 
-def _special(r) -> dict:
+def _special(r: Reading) -> dict[str, Any]:
     """gb13's special shapes: the pairs of 七对, the tiles of 全不靠/十三幺."""
     if r.shape in ("standard", "knitted"):
         return {}
-    out = {"tiles": T.names([t for t, n in enumerate(r.hand.standing) for _ in range(n)])}
+    out: dict[str, Any] = {"tiles": T.names([t for t, n in enumerate(r.hand.standing) for _ in range(n)])}
     if r.pairs:
         out["pairs"] = [g.notation() for g in r.pairs]
     return out
 
 
-def result_json(interp: Interpretation, waits) -> dict:
+def result_json(interp: Interpretation, waits: Iterable[int]) -> dict[str, Any]:
     return {
         "ok": True,
         "variant": interp.reading.hand.variant.id,

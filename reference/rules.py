@@ -20,10 +20,12 @@ options and deltas are data in corpus/editions.json:
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from gb16.corpus import ROOT
 
@@ -35,9 +37,9 @@ EDITIONS_PATH = ROOT / "editions.json"
 with open(EDITIONS_PATH, encoding="utf-8") as _f:
     DATA = json.load(_f)
 
-RULINGS: dict[str, dict] = DATA["rulings"]
-DELTAS: dict[str, dict] = DATA["deltas"]
-EDITIONS: dict[str, dict] = DATA["editions"]
+RULINGS: dict[str, dict[str, Any]] = DATA["rulings"]
+DELTAS: dict[str, dict[str, Any]] = DATA["deltas"]
+EDITIONS: dict[str, dict[str, Any]] = DATA["editions"]
 
 #: Options withdrawn from a ruling because they contradict the rule page, and the delta
 #: that now carries each (docs/rulings.md, Part 3).
@@ -72,21 +74,22 @@ class Rules:
     # -- construction ----------------------------------------------------------------
 
     @classmethod
-    def parse(cls, rulings=(), edition: str | None = None, deltas=()) -> "Rules":
+    def parse(cls, rulings: str | Iterable[str] | Mapping[str, str] = (), edition: str | None = None,
+              deltas: str | Iterable[str] = ()) -> "Rules":
         """From ``["R-009=B", …]``, ``{"R-009": "B"}`` or one ``"R-009=B"``, an edition id and
         delta ids (a list, or one id).
 
         A withdrawn option (``R-001:C``) is taken as the delta that carries it.
         """
-        rulings = [rulings] if isinstance(rulings, str) else rulings
-        deltas = [deltas] if isinstance(deltas, str) else deltas
+        given: Iterable[str] | Mapping[str, str] = [rulings] if isinstance(rulings, str) else rulings
+        delta_ids: Iterable[str] = [deltas] if isinstance(deltas, str) else deltas
         try:
-            pairs = list(rulings.items()) if isinstance(rulings, dict) else [_split(r) for r in rulings]
-            extra = set(deltas)
+            pairs = list(given.items()) if isinstance(given, dict) else [_split(r) for r in given]
+            extra = set(delta_ids)
         except TypeError:
             raise RulesError("rulings are a list of 'R-009=A' (or a dict {'R-009': 'A'}, or one string), "
                              "deltas a list of ids (or one)") from None
-        chosen = {}
+        chosen: dict[str, str] = {}
         for rid, option in pairs:
             rid, option = str(rid).strip().upper(), str(option).strip().upper()
             if f"{rid}:{option}" in WITHDRAWN_OPTIONS:
@@ -113,13 +116,13 @@ class Rules:
             options[ruling] = option
         return Rules(tuple(sorted(options.items())), self.deltas, self.edition)
 
-    def with_deltas(self, deltas) -> "Rules":
+    def with_deltas(self, deltas: Iterable[str]) -> "Rules":
         return Rules(self.options, self.deltas | frozenset(deltas), self.edition)
 
     # -- what is chosen --------------------------------------------------------------
 
     def option(self, ruling: str) -> str:
-        return self._chosen.get(ruling, RULINGS[ruling]["default"])
+        return self._chosen.get(ruling) or str(RULINGS[ruling]["default"])
 
     @cached_property
     def _chosen(self) -> dict[str, str]:
@@ -127,9 +130,18 @@ class Rules:
         return dict(self.options)
 
     def has(self, delta: str) -> bool:
+        """Whether ``delta`` is in force: named, and not replaced by another delta named."""
         if delta not in DELTAS:  # pragma: no cover - a programming error
             raise AssertionError(f"unknown delta {delta}")
-        return delta in self.deltas
+        return delta in self._in_force
+
+    @cached_property
+    def _in_force(self) -> frozenset[str]:
+        """:attr:`deltas` less those another of them ``replaces`` (corpus/editions.json: the
+        other reading of the same statement, e.g. ``kongs-add-concealed-kong-each`` beside
+        the ``kongs-add-concealed-kong`` of mcr2006)."""
+        replaced = {r for d in self.deltas for r in DELTAS[d].get("replaces", ())}
+        return self.deltas - replaced
 
     @property
     def is_default(self) -> bool:
@@ -147,9 +159,9 @@ class Rules:
         parts += [f"{r}:{o}" for r, o in self.options]
         return " + ".join(parts) if parts else "seed000"
 
-    def declaration(self) -> dict:
+    def declaration(self) -> dict[str, Any]:
         """The harness ``start`` metadata that declares this rule set."""
-        out: dict = {}
+        out: dict[str, Any] = {}
         if self.options:
             out["rulings"] = dict(self.options)
         if self.edition:
@@ -172,10 +184,10 @@ class Rules:
                 changes.exclusions[(e["fan"], e["excludes"])] = e["scope"]
         return changes
 
-    def _data(self):
+    def _data(self) -> Iterator[dict[str, Any]]:
         for rid, option in self.options:
             yield RULINGS[rid]["options"][option].get("data", {})
-        for delta in sorted(self.deltas):
+        for delta in sorted(self._in_force):
             yield DELTAS[delta].get("data", {})
 
     def points(self, fan_id: str) -> int:
@@ -194,7 +206,7 @@ class Rules:
             return table.fan(fan_id).excludes
         return _excludes(fan_id, tuple(sorted((k, v) for k, v in changes.items() if k[0] == fan_id)))
 
-    def fans_of(self, variant: str) -> tuple:
+    def fans_of(self, variant: str) -> tuple[table.Fan, ...]:
         return tuple(f for f in table.fans_of(variant) if f.id not in self._changes.absent)
 
     def __str__(self) -> str:
@@ -203,16 +215,16 @@ class Rules:
 
 @dataclass
 class _Changes:
-    points: dict = field(default_factory=dict)
-    repeatable: dict = field(default_factory=dict)
-    absent: set = field(default_factory=set)
-    exclusions: dict = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    repeatable: dict[str, bool] = field(default_factory=dict)
+    absent: set[str] = field(default_factory=set)
+    exclusions: dict[tuple[str, str], str | None] = field(default_factory=dict)  # (fan, excluded) -> scope
 
 
-_EXCLUSION_CACHE: dict = {}
+_EXCLUSION_CACHE: dict[tuple[str, tuple[Any, ...]], tuple[Exclusion, ...]] = {}
 
 
-def _excludes(fan_id: str, changes: tuple) -> tuple[Exclusion, ...]:
+def _excludes(fan_id: str, changes: tuple[Any, ...]) -> tuple[Exclusion, ...]:
     key = (fan_id, changes)
     if key not in _EXCLUSION_CACHE:
         changed = {excluded: scope for (_, excluded), scope in changes}
@@ -252,7 +264,7 @@ def active() -> Rules:
 
 
 @contextmanager
-def using(rules: Rules | None):
+def using(rules: Rules | None) -> Iterator[Rules]:
     token = _ACTIVE.set(rules or DEFAULT)
     try:
         yield rules or DEFAULT

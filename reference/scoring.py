@@ -24,18 +24,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from . import table
-from .rules import Rules, active, using
-from .combination import (BIG_COMBINATION, SHARED_PUNG_FANS, big_combination_choices, chow_link_sets, chow_links,
-                          shared_pung_fans)
+from .combination import (
+    Big,
+    Link,
+    BIG_COMBINATION,
+    SHARED_PUNG_FANS,
+    big_combination_choices,
+    chow_link_sets,
+    chow_links,
+    shared_pung_fans,
+)
 from .errors import InputError
-from .fans import CHOW_PAIR, HAND, REGISTRY, AtLeast, occurrences
+from .fans import CHOW_PAIR, HAND, REGISTRY, AtLeast, Predicate, occurrences
 from .hand import Hand
 from .readings import Reading, readings
+from .rules import Rules, active, using
 from .special_shapes import SEVEN_PAIRS
 
 Occurrences = list[tuple[int, ...]]
+#: the predicates of one family of needs (:func:`applicable_predicates`): the weakest need, and
+#: each need with its predicates
+Family = tuple[AtLeast | None, list[tuple[AtLeast | None, list[Predicate]]]]
 FLOWERS, CHICKEN = "flower_tiles", "chicken_hand"
 
 
@@ -72,7 +84,7 @@ class Interpretation:
 
 
 @lru_cache(maxsize=None)
-def applicable_predicates(variant: str, rules: Rules | None = None):
+def applicable_predicates(variant: str, rules: Rules | None = None) -> dict[str, list[Family]]:
     """The predicates of the fans that exist in ``variant`` (seed000 §三 适用), by scope.
 
     Within a scope they are grouped by the need declared beside them, and the needs by the
@@ -82,7 +94,7 @@ def applicable_predicates(variant: str, rules: Rules | None = None):
     subject that fails it skips the whole family, and one that fails a need skips its
     group.  The predicates without a need come under ``(None, [(None, [...])])``.
     """
-    by_scope = {HAND: {}, "reading": {}}
+    by_scope: dict[str, dict[str | None, dict[AtLeast | None, list[Predicate]]]] = {HAND: {}, "reading": {}}
     for f in (rules or active()).fans_of(variant):
         pred = REGISTRY.get(f.id)
         if pred is not None and pred.scope != CHOW_PAIR:
@@ -92,9 +104,9 @@ def applicable_predicates(variant: str, rules: Rules | None = None):
             for scope, families in by_scope.items()}
 
 
-def _weakest(what: str | None, groups: dict) -> AtLeast | None:
+def _weakest(what: str | None, groups: dict[AtLeast | None, list[Predicate]]) -> AtLeast | None:
     """The need every need of ``groups`` (all counting ``what``) implies."""
-    return None if what is None else AtLeast(what, min(need.count for need in groups))
+    return None if what is None else AtLeast(what, min(need.count for need in groups if need is not None))
 
 
 def interpretations(hand: Hand, rules: Rules | None = None) -> list[Interpretation]:
@@ -133,12 +145,13 @@ def _interpretations(hand: Hand, rules: Rules, every_link_set: bool = False) -> 
     return result
 
 
-def _holding(families, subject) -> dict[str, Occurrences]:
+def _holding(families: list[Family], subject: Hand | Reading) -> dict[str, Occurrences]:
     """The occurrences of each fan whose predicate holds on the hand or reading ``subject``
     (a fan that does not hold is left out); a family or group whose need fails
     (:class:`~gb16.reference.fans.AtLeast`, see :func:`applicable_predicates`) is skipped:
     its fans cannot hold."""
-    raw, tallies = {}, {}
+    raw: dict[str, Occurrences] = {}
+    tallies: dict[Any, Any] = {}
     for weakest, groups in families:
         if weakest is not None and not weakest.holds(subject, tallies):
             continue
@@ -167,8 +180,8 @@ def _big_group(rules: Rules) -> tuple[str, ...]:
     return BIG_COMBINATION + SHARED_PUNG_FANS if rules.option("R-002") == "B" else BIG_COMBINATION
 
 
-def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rules: Rules | None = None,
-                         links=None, trace: list[Removal] | None = None) -> Interpretation:
+def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big: Big, rules: Rules | None = None,
+                         links: list[Link] | None = None, trace: list[Removal] | None = None) -> Interpretation:
     """Steps 2–7 of the module docstring for one reading and one big-combination choice
     (``links``: another largest link set of :func:`~gb16.reference.combination.chow_link_sets`).
     ``trace``, when given, receives a :class:`Removal` for every fan a step removes (:func:`removals`)."""
@@ -191,7 +204,7 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
         counted[big[0]] = [big[1]]
     before = counted
     counted = shared_pung_fans(counted, big, raw)
-    if trace is not None and counted is not before:
+    if trace is not None and big is not None and counted is not before:
         trace.extend(Removal(f, len(before[f]) - len(counted.get(f, ())), big[0], "docs/rulings.md R-002 (option C)")
                      for f in SHARED_PUNG_FANS if len(counted.get(f, ())) < len(before.get(f, ())))
     # 3. seed000 §二.6: chow-pair links
@@ -205,10 +218,7 @@ def score_interpretation(reading: Reading, raw: dict[str, Occurrences], big, rul
                 trace.append(Removal(f, len(counted[f]) - 1, None, "seed000 §二.8"))
             counted[f] = counted[f][:1]
     # 5. 规定原则
-    if trace is None:  # (a mutant scorer may put an apply_exclusions of its own, without a trace, in its place)
-        counted = apply_exclusions(counted, hand.variant.id, rules, raw)
-    else:
-        counted = apply_exclusions(counted, hand.variant.id, rules, raw, trace)
+    counted = apply_exclusions(counted, hand.variant.id, rules, raw, trace)
     # 6. 无番和
     if not any(f != FLOWERS for f in counted) and rules.exists(CHICKEN, hand.variant.id):
         counted[CHICKEN] = [()]
@@ -306,7 +316,7 @@ def removals(interp: Interpretation, rules: Rules | None = None) -> list[Removal
     return trace
 
 
-def preference_key(interp: Interpretation):
+def preference_key(interp: Interpretation) -> tuple[Any, ...]:
     """Sort key, best first: the highest total, then the tie-break of docs/rulings.md R-011."""
     # "greatest fan list, fan by fan in table order, higher count first", as a sparse key;
     # the sentinel makes a list that has an extra fan beat its prefix

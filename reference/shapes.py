@@ -19,9 +19,11 @@ copy (seed000 §二.7).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
+from typing import Any
 
 from .groups import CHOW, PAIR, PUNG, Group
 
@@ -74,7 +76,7 @@ def _split_by_pair(counts: tuple[int, ...], honours: bool) -> tuple[tuple[Partit
 _SUIT_SLICES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 
 
-def _suit_counts(counts: tuple[int, ...]):
+def _suit_counts(counts: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], bool]]:
     for lo, hi, honours in _SUIT_SLICES:
         yield lo, counts[lo:hi], honours
 
@@ -182,7 +184,7 @@ def standard_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
     """
     facts = [(lo, suit_facts(counts[lo:hi], honours)) for lo, hi, honours in _SUIT_SLICES]
     unfinished = [(lo, f) for lo, f in facts if not f.complete]
-    waits = []
+    waits: list[int] = []
     if not unfinished:
         for lo, f in facts:
             waits.extend(lo + off for off in f.completed_with_pair_by)
@@ -203,15 +205,16 @@ def standard_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def _suit_splits(counts: tuple[int, ...], honours: bool, lo: int):
+def _suit_splits(counts: tuple[int, ...], honours: bool, lo: int
+                 ) -> tuple[tuple[tuple[Group, ...], ...], tuple[tuple[tuple[Group, ...], Group], ...]]:
     """:func:`_split_by_pair` as groups of the tiles ``lo + offset``, built once per pattern:
     the splits without a pair (tuples of sets) and with one pair (``(sets, pair)``)."""
     no_pair, with_pair = _split_by_pair(counts, honours)
 
-    def sets(part):
+    def sets(part: Partition) -> tuple[Group, ...]:
         return tuple(Group(kind, lo + off) for kind, off in part if kind != PAIR)
 
-    def pair(part):
+    def pair(part: Partition) -> Group:
         return next(Group(PAIR, lo + off) for kind, off in part if kind == PAIR)
     return tuple(sets(p) for p in no_pair), tuple((sets(p), pair(p)) for p in with_pair)
 
@@ -223,11 +226,12 @@ def standard_decompositions(counts: tuple[int, ...]) -> list[tuple[list[Group], 
     checks that the number of sets fits the variant.
     """
     per_suit = [_suit_splits(c, honours, lo) for lo, c, honours in _suit_counts(counts) if any(c)]
-    results = []
+    results: list[tuple[list[Group], Group]] = []
     for pair_suit in range(len(per_suit)):
-        choices = [with_pair if k == pair_suit else no_pair for k, (no_pair, with_pair) in enumerate(per_suit)]
+        choices: list[tuple[Any, ...]] = [with_pair if k == pair_suit else no_pair
+                                          for k, (no_pair, with_pair) in enumerate(per_suit)]
         for combo in product(*choices):
-            sets, pair = [], None
+            sets: list[Group] = []
             for k, part in enumerate(combo):
                 if k == pair_suit:
                     part, pair = part
@@ -250,7 +254,8 @@ KNITTED_SETS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def knitted_splits(counts: tuple[int, ...], knits=KNITTED_SETS):
+def knitted_splits(counts: tuple[int, ...], knits: Iterable[tuple[int, ...]] = KNITTED_SETS
+                   ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Each 组合龙 (of ``knits``) present among the standing tiles, with the counts left over.
 
     xinbian 第二章 2; seed000 §三 组合龙 ("九张组合龙必须留在手内").

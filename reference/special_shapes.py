@@ -7,16 +7,26 @@ three are necessarily concealed: no meld of any kind.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from . import tiles as T
 from .rules import active
 from .shapes import KNITTED_SETS
+
+if TYPE_CHECKING:
+    from .groups import Group
+    from .rules import Rules
+
+#: 34 counts of tiles, one per tile (tiles.py's order)
+Counts = Sequence[int]
 
 SEVEN_PAIRS, HONOURS_KNITTED, THIRTEEN_ORPHANS = "seven_pairs", "honours_knitted", "thirteen_orphans"
 ORPHANS = tuple(t for t in range(34) if T.is_terminal_or_honour(t))
 NOT_ORPHANS = tuple(t for t in range(34) if t not in ORPHANS)
 
 
-def is_seven_pairs(standing) -> bool:
+def is_seven_pairs(standing: Counts) -> bool:
     """七对特殊和牌型 (xinbian 第七章 19): seven pairs; four identical tiles are two pairs
     (mil 附件1 (二): 七对 may add 四归一).  Edition delta ``seven-pairs-distinct``: seven
     different pairs."""
@@ -24,13 +34,13 @@ def is_seven_pairs(standing) -> bool:
     return sum(standing) == 14 and all(n in allowed for n in standing)
 
 
-def is_thirteen_orphans(standing) -> bool:
+def is_thirteen_orphans(standing: Counts) -> bool:
     """十三幺 (xinbian 第七章 7): each of the thirteen 幺九牌 and a second copy of one."""
     return (sum(standing) == 14 and all(standing[t] for t in ORPHANS)
             and not any(standing[t] for t in NOT_ORPHANS))
 
 
-def honours_knitted_set(standing):
+def honours_knitted_set(standing: Counts) -> tuple[int, ...] | None:
     """全不靠 / 七星不靠 (xinbian 第七章 34, 20): fourteen different tiles among one 组合龙's nine
     and the seven honours.  Returns that 组合龙's nine tiles, or None."""
     if sum(standing) != 14 or any(n > 1 for n in standing):
@@ -42,13 +52,13 @@ def honours_knitted_set(standing):
     return None
 
 
-def is_special(melds, standing) -> bool:
+def is_special(melds: Sequence[Group], standing: Counts) -> bool:
     if melds:
         return False
     return is_seven_pairs(standing) or is_thirteen_orphans(standing) or honours_knitted_set(standing) is not None
 
 
-def waits(before, rules=None) -> set[int]:
+def waits(before: Counts, rules: Rules | None = None) -> set[int]:
     """The tiles that complete 13 standing tiles ``before`` (no meld) into a special shape.
 
     七对: the one tile held an odd number of times, when there is exactly one; under

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from gb16.corpus import FANS_PATH
 
@@ -35,7 +36,7 @@ class Fan:
     points: int
     repeatable: bool
     family: str
-    applies: dict
+    applies: dict[str, Any]
     excludes: tuple[Exclusion, ...]
     gb16_rule: str
     definition: str

@@ -14,6 +14,8 @@ so 5z is 中, 6z is 白 and 7z is 发 — not the order most riichi tools use.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 SUITS = "mps"
 SUIT_NAMES = {"m": "万", "p": "筒", "s": "条"}
 
@@ -75,7 +77,7 @@ def name(t: int) -> str:
     return _NAMES[t]
 
 
-def names(tiles) -> str:
+def names(tiles: Iterable[int]) -> str:
     """A run of tiles in compact notation, grouped by suit: ``'123m55z'``."""
     out, run_suit = [], None
     for t in tiles:
@@ -103,7 +105,7 @@ def glyph(t: int) -> str:
     return _GLYPHS[t]
 
 
-def glyphs(tiles) -> str:
+def glyphs(tiles: Iterable[int]) -> str:
     return "".join(_GLYPHS[t] for t in tiles)
 
 

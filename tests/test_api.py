@@ -153,4 +153,4 @@ def test_the_package_exports_what_docs_api_md_documents():
     for name in ("ruling", "rulings", "text", "path", "examples_dir"):
         assert f"docs.{name}" in page, name
     with pytest.raises(AttributeError):
-        gb16.no_such_name
+        _ = gb16.no_such_name

@@ -9,23 +9,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The installed package names of the source folders (pyproject.toml [tool.setuptools.package-dir]).
-PACKAGES = {"gb16.reference": "reference", "gb16.corpus": "corpus", "gb16.docs": "docs",
+PACKAGES = {"gb16": "gb16", "gb16.reference": "reference", "gb16.corpus": "corpus", "gb16.docs": "docs",
             "gb16.properties": "properties", "gb16.tools": "tools"}
 
-#: Floor → the module names on it (a name and everything under it); docs/architecture.md.
+#: Floor → the module names on it (a name and everything under it); docs/architecture.md. Every
+#: module is on a floor (test_every_module_is_on_a_floor).
 FLOORS = {
-    3: ("gb16.tools.cli", "gb16.tools.cmd_"),                                   # commands
-    2: ("gb16.tools.reports", "gb16.tools.explain_text"),                        # renderers
-    1: ("gb16.tools.harness", "gb16.tools.differential", "gb16.tools.adapters"),  # harness, differential
+    3: ("gb16.tools.cli", "gb16.tools.cmd_", "gb16.__main__"),                  # commands
+    2: ("gb16.tools.reports", "gb16.tools.explain_text",                         # renderers,
+        "gb16.tools.disputes", "gb16.tools.referee_view", "gb16.tools.serve"),   # the referee's page
+    1: ("gb16.tools.harness", "gb16.tools.differential", "gb16.tools.adapters",  # harness, differential,
+        "gb16.properties", "gb16.tools.mutants",                                 # the checks of a scorer,
+        "gb16.tools.score_pool", "gb16.tools.fuzz_batch", "gb16.tools.same_results",  # and the runs
+        "gb16.tools.bench", "gb16.tools.corpus_checks"),                         # beside them
     0: ("gb16.reference", "gb16.corpus", "gb16.docs",                            # reference and corpus,
-        "gb16.tools.safe_text"),           # and others' text made safe (standard library only)
+        "gb16.api", "gb16._version", "gb16.tools.batch_line", "gb16.tools.examples",              # the API, one batch line, the samples,
+        "gb16.tools.safe_text", "gb16.tools.extras"),  # others' text made safe, the extras (standard library only)
 }
+#: The packages' own __init__ modules, on the floor of what they hold (a prefix would take in all below).
+PACKAGE_FLOORS = {"gb16": 0, "gb16.tools": 0}
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:
     found = {}
     for package, folder in PACKAGES.items():
-        for path in (root / folder).rglob("*.py"):
+        for path in (root / folder).rglob("*.py") if package != "gb16" else (root / folder).glob("*.py"):
             parts = path.relative_to(root / folder).with_suffix("").parts
             name = ".".join((package, *parts))
             found[name.removesuffix(".__init__")] = path
@@ -33,6 +41,8 @@ def modules(root: Path = ROOT) -> dict[str, Path]:
 
 
 def floor(name: str) -> int | None:
+    if name in PACKAGE_FLOORS:
+        return PACKAGE_FLOORS[name]
     for level, prefixes in FLOORS.items():
         if any(name == p or name.startswith(p + ("" if p.endswith("_") else ".")) for p in prefixes):
             return level
@@ -61,23 +71,28 @@ def imports(name: str, path: Path, known: dict[str, Path]):
 
 
 def violations(root: Path = ROOT) -> list[str]:
-    """Each import that goes up a floor, or from the floors below the commands to a module on no floor."""
+    """Each import that goes up a floor, and each module on no floor."""
     known = modules(root)
     found = []
     for name, path in sorted(known.items()):
         level = floor(name)
         if level is None:
+            found.append(f"{path.relative_to(root)}: {name} is on no floor (FLOORS; docs/architecture.md)")
             continue
         for line, target in imports(name, path, known):
             to = floor(target)
-            if (to is not None and to > level) or (to is None and level < 3 and target != "gb16.tools"):
+            if to is not None and to > level:
                 found.append(f"{path.relative_to(root)}:{line}: {name} (floor {level}) imports {target} "
-                             f"(floor {to if to is not None else 'none'})")
+                             f"(floor {to})")
     return found
 
 
 def test_imports_go_down_the_floors():
     assert violations() == []
+
+
+def test_every_module_is_on_a_floor():
+    assert [name for name in modules() if floor(name) is None] == []
 
 
 def test_an_import_up_a_floor_is_found(tmp_path):
@@ -87,8 +102,20 @@ def test_an_import_up_a_floor_is_found(tmp_path):
             copy = tmp_path / path.relative_to(ROOT)
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    planted = tmp_path / "tools" / "harness" / "compare.py"
-    planted.write_text(planted.read_text(encoding="utf-8") + "\n\ndef _shown():\n"
-                       "    from gb16.tools.reports import terminal\n    return terminal\n", encoding="utf-8")
-    assert [v.split(": ", 1)[1] for v in violations(tmp_path)] == [
-        "gb16.tools.harness.compare (floor 1) imports gb16.tools.reports.terminal (floor 2)"]
+    plants = {
+        ("tools", "harness", "compare.py"): "from gb16.tools.reports import terminal",  # the harness, a renderer
+        ("gb16", "api.py"): "from gb16.tools import cmd_score",                  # the API, a command
+        ("tools", "score_pool.py"): "from gb16.tools.reports import verdict",    # a runner, a renderer
+        ("tools", "batch_line.py"): "import gb16.tools.harness.certify",         # floor 0, the harness
+    }
+    for parts, line in plants.items():
+        planted = tmp_path.joinpath(*parts)
+        planted.write_text(planted.read_text(encoding="utf-8") + f"\n\ndef _planted():\n    {line}\n",
+                           encoding="utf-8")
+    (tmp_path / "tools" / "loose.py").write_text("import json\n", encoding="utf-8")
+    assert sorted(v.split(": ", 1)[1] for v in violations(tmp_path)) == [
+        "gb16.api (floor 0) imports gb16.tools.cmd_score (floor 3)",
+        "gb16.tools.batch_line (floor 0) imports gb16.tools.harness.certify (floor 1)",
+        "gb16.tools.harness.compare (floor 1) imports gb16.tools.reports.terminal (floor 2)",
+        "gb16.tools.loose is on no floor (FLOORS; docs/architecture.md)",
+        "gb16.tools.score_pool (floor 1) imports gb16.tools.reports.verdict (floor 2)"]

@@ -7,6 +7,7 @@ says), on planted edition-following scorers
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,7 @@ def test_declared_edition_is_judged_under_it(tmp_path):
     log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:mcr2006_scorer", "mcr2006")
     assert sum(c["status"] == "fail" for c in log.cases) == 0
     assert any("mcr2006" in c["expectation"] for c in log.cases)
-    assert summarize(log).verdict.text.startswith("conforms to edition mcr2006: all ")
+    assert summarize(log).verdict.text.startswith("conforms to edition mcr2006 with kongs-add-concealed-kong-each: all ")
 
 
 def test_undeclared_edition_is_attributed_to_it(tmp_path, monkeypatch):
@@ -95,8 +96,35 @@ def test_undeclared_edition_is_attributed_to_it(tmp_path, monkeypatch):
     log = certify(tmp_path, f"python:{fake}:score", "undeclared")
     found = log.attribution
     failures_all_accounted(log, found)
-    assert found.bugs == [] and found.chosen
-    assert "agrees under edition mcr2006" in summarize(log).verdict.text
+    assert found.bugs == [] and found.chosen == ["edition:mcr2006", "kongs-add-concealed-kong-each"]
+    text = summarize(log).verdict.text
+    assert "agrees under delta kongs-add-concealed-kong-each: explains " in text and \
+        " + edition mcr2006 (every delta): explains " in text
+
+
+def test_the_other_reading_of_an_edition_statement_is_attributed_to_its_delta(tmp_path):
+    """The mcr2006 sample counts 暗杠 for each concealed kong beside 四杠/三杠; declaring the
+    edition alone (whose 可计暗杠 is one kong fan), every failure is a hand of three or more
+    kongs with a concealed one, attributed to kongs-add-concealed-kong-each, and none is a bug
+    (before that delta existed, all of them were bugs)."""
+    fake = tmp_path / "edition_only.py"
+    fake.write_text("import importlib.util\n"
+                    f"spec = importlib.util.spec_from_file_location('ei', {str(EXAMPLES / 'edition_impls.py')!r})\n"
+                    "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+                    "def score(i):\n    return m.mcr2006_scorer(i)\n"
+                    "GB16_METADATA = {'name': 'edition-only', 'version': '0', 'language': 'python',"
+                    " 'variants': ['gb16', 'gb13'], 'rulings': {}, 'edition': 'mcr2006'}\n")
+    log = certify(tmp_path, f"python:{fake}:score", "edition-only", filters=["*kong*"])
+    found = log.attribution
+    failed = [c for c in log.cases if c["status"] == "fail"]
+    assert len(failed) >= 5
+    for c in failed:
+        kongs = re.findall(r"[\[{](\d)\1\1\1[mps]|[\[{](\d)\2\2\2z", c["input"]["hand"].replace(" ", ""))
+        assert len(kongs) >= 3 and "{" in c["input"]["hand"], c["id"]
+    failures_all_accounted(log, found)
+    assert found.chosen == ["kongs-add-concealed-kong-each"] and found.bugs == []
+    assert summarize(log).verdict.text.endswith(
+        'declare {"deltas": ["kongs-add-concealed-kong-each"], "edition": "mcr2006"}')
 
 
 def _reference_under(tmp_path, name: str, declaration: dict, rules: Rules) -> str:
@@ -196,7 +224,7 @@ def test_differential_disagreements_are_attributed_like_corpus_failures(tmp_path
 
 def test_differential_judges_a_declared_edition_under_it(tmp_path):
     summary, _ = _differential(tmp_path, "mcr2006_scorer", hands=300)
-    assert summary["disagree"] == 0 and summary["attribution"]["declared"] == "mcr2006"
+    assert summary["disagree"] == 0 and summary["attribution"]["declared"] == "mcr2006 + kongs-add-concealed-kong-each"
     assert summary["attribution"]["verdict"].startswith("conforms to edition mcr2006")
 
 

@@ -74,7 +74,7 @@ import sys
 
 from gb16.reference import ERROR_CODES
 from gb16.tools import fuzz_batch as F
-from gb16.tools.cmd_score import batch_result
+from gb16.tools.batch_line import batch_result
 
 #: lines of each kind; the over-long lines are megabytes each, so fewer of them
 PER_KIND = {kind: 2000 for kind in F.KINDS} | {"long_line": 8, "long_hand": 500}

@@ -141,8 +141,8 @@ def test_report_rows_plug_into_the_report(tmp_path):
     """gb16 report calls report_rows() through run_optional; a row passes when the corpus kills."""
     from gb16.tools.cmd_report import run_optional
     from gb16.tools.reports.compliance import row_passed
-    outcome = run_optional("gb16.tools.mutants.catalogue", "report_rows",
-                           {"corpus": str(_small_corpus(tmp_path)), "properties": None, "jobs": 1})
+    outcome = run_optional(mutants.report_rows, {"corpus": str(_small_corpus(tmp_path)), "properties": None,
+                                                 "jobs": 1}, "report_rows()")
     assert outcome.status in ("pass", "fail") and len(outcome.rows) == len(mutants.MUTANTS)
     assert all(row_passed(r) == r["killed_by_corpus"] for r in outcome.rows)
 

@@ -56,11 +56,11 @@ PROOF_ROWS = [{"id": "1", "claim": "five chows: ≤ 4", "clause": "seed000 §二
 def test_report_with_every_part(monkeypatch, tmp_path):
     seen = {}
 
-    def properties_run_all(profile="ci", progress=None):
+    def properties_run_all(profile="ci", exhaustive=None, progress=None):
         seen["profile"] = profile
         return PROPERTY_ROWS
 
-    def proofs_run_all(thorough=True):
+    def proofs_run_all(thorough=True, progress=None):
         seen["thorough"] = thorough
         return PROOF_ROWS
 
@@ -118,13 +118,16 @@ def test_exhaustive_checks_run_as_parts_of_their_own(monkeypatch, tmp_path):
 
 def test_missing_parts_are_reported_as_not_available(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)   # import raises ModuleNotFoundError
-    install(monkeypatch, "gb16.properties.proofs")                     # present, but no run_all()
+    monkeypatch.setitem(sys.modules, "z3", None)                       # the proofs extra is missing
+    monkeypatch.delitem(sys.modules, "gb16.properties.proofs", raising=False)
     status, files = build_report(options(tmp_path))
     assert status == 0                                   # nothing failed; the parts are simply absent
     markdown = files["markdown"].read_text(encoding="utf-8")
     assert "## Properties (thorough profile) — unavailable" in markdown
-    assert "Not available: module gb16.properties.runner is not installed" in markdown
-    assert "Not available: gb16.properties.proofs has no function run_all()" in markdown
+    assert "## Z3 proofs (seed000 §二.5–6) — unavailable" in markdown
+    assert ("Not available: gb16.properties.runner.run_all(profile=\"thorough\") needs module "
+            "gb16.properties.runner, which is not installed") in markdown
+    assert "needs module z3, which is not installed" in markdown
 
 
 def test_a_part_that_breaks_is_an_error(monkeypatch, tmp_path):
@@ -149,7 +152,16 @@ def test_a_part_that_breaks_is_an_error(monkeypatch, tmp_path):
 
 
 def test_run_optional_and_row_verdicts():
-    assert run_optional("gb16.no_such_module", "run_all", {}).status == "unavailable"
+    def missing_extra(progress=None):
+        import gb16_no_such_module  # noqa: F401  (an extra that is not installed)
+
+    def broken(progress=None):
+        raise ValueError("the part broke")
+    unavailable = run_optional(missing_extra, {}, "missing_extra()")
+    assert unavailable.status == "unavailable" and "gb16_no_such_module" in unavailable.note
+    assert run_optional(broken, {}, "broken()").status == "error"
+    assert run_optional(lambda progress=None: "rows", {}, "text()").status == "error"
+    assert run_optional(lambda progress=None: [{"result": "pass"}], {}, "rows()").status == "pass"
     assert row_passed({"result": "pass"}) and row_passed({"result": "proved (unsat)"})
     assert row_passed({"holds": True, "result": "FAILED"})          # an explicit flag wins
     assert not row_passed({"result": "FAIL"}) and not row_passed({"result": "not checkable"})

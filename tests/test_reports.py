@@ -329,7 +329,7 @@ def test_hostile_run_log_is_shown_as_text_everywhere(tmp_path):
     """Markup and script from an implementation's metadata and answers, and from a hand-edited
     run log, are escaped in HTML, inert in Markdown, plain in JUnit and the terminal."""
     sys.path.insert(0, str(FIXTURES))
-    from hostile import PAYLOAD, hostile_runlog
+    from hostile import hostile_runlog
     path = hostile_runlog(tmp_path)
     log = runlog.read(path)
     summary = summarize(log)

@@ -96,9 +96,54 @@ def test_editions_data_names_known_fans_and_deltas():
         for e in data.get("exclusions", ()):
             assert e["fan"] in table.BY_ID and e["excludes"] in table.BY_ID
         assert delta["source"] and ("data" in delta or "switch" in delta)
+        assert set(delta.get("replaces", ())) <= set(R.DELTAS)
     for edition in R.EDITIONS.values():
         assert set(edition["deltas"]) <= set(R.DELTAS)
+        # an edition never names one reading of a statement beside the reading that replaces it
+        assert not {r for d in edition["deltas"] for r in R.DELTAS[d].get("replaces", ())} & set(edition["deltas"])
     assert set(R.WITHDRAWN_OPTIONS.values()) <= set(R.DELTAS)
+
+
+def test_architecture_lists_every_switch_in_its_module():
+    """docs/architecture.md "Where a new piece goes" lists the switch modules and what each
+    switches; the list is the data's (every delta's and option's ``switch``), no more, no less."""
+    import re
+    from pathlib import Path
+    text = (Path(R.__file__).resolve().parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    listed = {}
+    for module, ids in re.findall(r"^  \| `(reference/[\w/]+\.py)` \| (.+) \|$", text, re.M):
+        listed[module] = set(re.findall(r"`([\w-]+)`|(R-\d+)", ids))
+        listed[module] = {a or b for a, b in listed[module]}
+    wanted = {}
+    for name, delta in R.DELTAS.items():
+        if "switch" in delta:
+            wanted.setdefault(delta["switch"], set()).add(name)
+    for rid, ruling in R.RULINGS.items():
+        for option in ruling["options"].values():
+            if "switch" in option:
+                wanted.setdefault(option["switch"], set()).add(rid)
+    # a delta switched in two modules names one in the data; the list may name both
+    assert all(ids <= listed.get(module, set()) for module, ids in wanted.items()), (wanted, listed)
+    assert set().union(*listed.values()) == set().union(*wanted.values())
+
+
+def test_a_delta_named_beside_the_reading_it_replaces_puts_that_reading_out_of_force():
+    """mcr2006 reads 四杠/三杠可计暗杠 as one kong fan; kongs-add-concealed-kong-each, the other
+    reading, replaces it when named beside the edition: only its switch and data act. The
+    hand and its fans are those worked by hand in the corpus case
+    kongs-concealed-pungs-three-kongs-two-concealed-pungs. Planted bug: 'replaces' ignored,
+    both readings are in force (双暗杠 and 暗杠 ×2 together)."""
+    both = Rules.parse(edition="mcr2006", deltas=["kongs-add-concealed-kong-each"])
+    assert both.has("kongs-add-concealed-kong-each") and not both.has("kongs-add-concealed-kong")
+    assert both.label == "mcr2006 + kongs-add-concealed-kong-each" and both.has("two-concealed-kongs-8")
+    hand = {"variant": "gb16", "hand": "{2222m} {6666p} [8888s] 345m 456s 77p", "win_tile": "7p", "win_by": "discard"}
+    fans = {f["id"]: f["count"] for f in score(hand, rules=both)["fans"]}
+    assert fans == {"three_kongs": 1, "two_concealed_pungs": 1, "concealed_kong": 2, "all_simples": 1, "single_wait": 1}
+    assert {f["id"] for f in score(hand, rules=Rules.parse(edition="mcr2006"))["fans"]} >= {"two_concealed_kongs"}
+    ignored = {k: {x: y for x, y in v.items() if x != "replaces"} for k, v in R.DELTAS.items()}
+    with mock.patch.dict(R.DELTAS, ignored):
+        planted = Rules.parse(edition="mcr2006", deltas=["kongs-add-concealed-kong-each"])
+        assert planted.has("kongs-add-concealed-kong")
 
 
 def test_every_switch_is_in_the_module_it_names():
@@ -224,7 +269,13 @@ def test_table_rulings_and_editions():
     by_delta = {r["delta"]: r for r in editions["deltas"]}
     assert set(by_delta) == set(R.DELTAS) and by_delta["two-concealed-kongs-8"]["editions"] == ["mcr2006"]
     assert all(r["source"] for r in by_delta.values())
-    assert "two-concealed-kongs-8" in _cli("table", "editions").stdout
+    text = _cli("table", "editions").stdout
+    assert "two-concealed-kongs-8" in text
+    # the other reading of one statement is shown beside the edition it can stand in for, not as outside any
+    each = by_delta["kongs-add-concealed-kong-each"]
+    assert each["editions"] == [] and each["in_place_of"] == {"mcr2006": "kongs-add-concealed-kong"}
+    assert "kongs-add-concealed-kong-each (mcr2006 in place of kongs-add-concealed-kong)" in " ".join(text.split())
+    assert "kongs-add-concealed-kong-each" not in " ".join(text.split()).split("deltas outside any edition:")[1].split("Deltas")[0]
 
 
 def test_score_says_when_the_total_is_disputed(capsys):

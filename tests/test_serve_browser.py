@@ -87,10 +87,10 @@ def wait_text(driver, selector: str, expected: str, timeout: float = 60) -> None
         # the page draws its results again as answers arrive: an element found a moment ago may be
         # replaced (a stale reference), which is not an answer yet
         WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(shown)
-    except Exception:
+    except Exception as exc:
         found = driver.find_elements(By.CSS_SELECTOR, selector)
         errors = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".error") if e.is_displayed()]
-        raise AssertionError(f"{selector}: expected {expected!r}, found {[f.text for f in found]}; errors {errors}")
+        raise AssertionError(f"{selector}: expected {expected!r}, found {[f.text for f in found]}; errors {errors}") from exc
 
 
 def choose(driver, name: str, value: str) -> None:

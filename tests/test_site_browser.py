@@ -10,12 +10,13 @@ Skipped when Chromium, its chromedriver or Selenium are missing (tests/browser_s
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 import browser_support as B
-from conformance_runs import EXAMPLES, FIXTURES, certify, three_runs
+from conformance_runs import EXAMPLES, FIXTURES, certify, sample_runs, three_runs
 from gb16.tools.cli import main
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
@@ -38,8 +39,14 @@ def pages(tmp_path_factory) -> dict[str, Path]:
     assert main(["summary", str(wrong), "--report", str(tmp / "report"), "--show", "none"]) == 1
     impl = next(p for p in (out / "impl").glob("*.html") if "fake" not in p.name)
     case = next(iter(sorted((out / "case").glob("*.html"))))
+    # the site of two sample implementations' corpus and random runs (tests/conformance_runs.sample_runs)
+    samples = sample_runs(tmp / "samples", hands=16)
+    both = tmp / "samples-site"
+    assert main(["site", *map(str, samples.values()), "--out", str(both)]) == 0
+    software = next(p for p in (both / "impl").glob("*.html")
+                    if f"<code>{samples['software 0.2.0'].name}</code>" in p.read_text(encoding="utf-8"))
     return {"index": out / "index.html", "impl": impl, "case": case, "cases": out / "cases.html",
-            "report": tmp / "report" / "report.html"}
+            "report": tmp / "report" / "report.html", "samples-index": both / "index.html", "samples-impl": software}
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +64,7 @@ def shots(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("name", ["index", "impl", "case", "cases", "report"])
+@pytest.mark.parametrize("name", ["index", "impl", "case", "cases", "report", "samples-index", "samples-impl"])
 def test_no_sideways_scrolling(d, pages, shots, name, width):
     B.open_at(d, pages[name].as_uri(), width)
     fit = B.overflow(d)
@@ -80,7 +87,8 @@ def test_heatmaps_are_drawn_and_their_cells_open_the_failing_cases(d, pages, wid
     cells = d.find_elements(By.CSS_SELECTOR, "svg.heatmap a.cell")
     assert len(cells) >= 20
     assert d.find_elements(By.CSS_SELECTOR, "svg.trend polyline")   # the chart over corpus versions
-    failing = [c for c in cells if "failed" in c.find_element(By.TAG_NAME, "title").get_attribute("textContent")]
+    failing = [c for c in cells if re.search(r" [1-9][0-9]* bugs?", c.find_element(By.TAG_NAME, "title")
+                                             .get_attribute("textContent"))]
     assert failing
     href = d.execute_script("return arguments[0].getAttribute('href')", failing[0])   # impl/….html#fan-…
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", failing[0])
@@ -88,4 +96,24 @@ def test_heatmaps_are_drawn_and_their_cells_open_the_failing_cases(d, pages, wid
                      failing[0])
     assert d.current_url == pages["index"].parent.joinpath(href.split("#")[0]).as_uri() + "#" + href.split("#")[1]
     target = d.find_element(By.ID, href.split("#")[1])
-    assert "failing:" in target.text and target.find_elements(By.CSS_SELECTOR, "a.case-id")
+    assert "failing here:" in target.text and target.find_elements(By.CSS_SELECTOR, "a.case-id")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_implementations_table_fits_and_the_legend_labels_do_not_overlap(d, pages, width):
+    """At 1280 and 420 px: the implementations table needs no sideways scrolling of its own (on a
+    phone each implementation is a card), and the chart's legend labels never overlap."""
+    B.open_at(d, pages["samples-index"].as_uri(), width)
+    box = d.execute_script("var t = document.querySelector('table.impls'); var b = t.parentElement;"
+                           "return {table: t.getBoundingClientRect().width, box: b.clientWidth, scroll: b.scrollWidth};")
+    assert box["scroll"] <= box["box"] + 1 and box["table"] <= box["box"] + 1, box
+    labels = d.execute_script("return [...document.querySelectorAll('ul.chart-legend li, svg.trend text')]"
+                              ".map(function (e) { var r = e.getBoundingClientRect();"
+                              " return [r.left, r.top, r.right, r.bottom, e.textContent]; });")
+    assert len(labels) >= 3
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            overlap = min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+            assert not overlap, (a, b)
+    badges = d.find_elements(By.CSS_SELECTOR, "svg.heatmap path.attributed")
+    assert badges                                     # the edition difference's mark is drawn

@@ -135,11 +135,14 @@ def test_matrix_by_fan_clause_and_area(two_runs):
     assert labels == ["fake-scorer 1.0 (python)", "wrong-sample 0.0 (python)"] and warnings == []
     keys, cells, titles = matrix(summaries, labels, "fan")
     assert keys[0] == "big_four_winds" and titles["big_four_winds"] == "大四喜 Big Four Winds"
-    assert cells["big_four_winds"][labels[0]] == {"cases": 3, "pass": 3, "failed": 0, "known": 0, "skipped": 0}
-    assert cells["big_four_winds"][labels[1]]["failed"] == 2     # 4-1 and gb13 hold 中; R-009 holds none
+    assert cells["big_four_winds"][labels[0]] == {"cases": 3, "pass": 3, "failed": 0, "known": 0, "skipped": 0,
+                                                  "bugs": 0, "contested": 0, "attributed": 0}
+    # 4-1 and gb13 hold 中 and get no score at all (every fan of theirs is wrong); R-009 holds none
+    assert cells["big_four_winds"][labels[1]]["failed"] == cells["big_four_winds"][labels[1]]["bugs"] == 2
     keys, cells, _ = matrix(summaries, labels, "area")
     assert keys == ["examples", "honours", "invalid"]
-    assert cells["invalid"][labels[1]] == {"cases": 3, "pass": 2, "failed": 1, "known": 0, "skipped": 0}
+    assert cells["invalid"][labels[1]] == {"cases": 3, "pass": 2, "failed": 1, "known": 0, "skipped": 0, "bugs": 1,
+                                           "contested": 0, "attributed": 0}
     keys, cells, titles = matrix(summaries, labels, "clause")
     assert keys.index("seed000 §二") < keys.index("seed000 §二.6") < keys.index("seed000 §三 花牌") \
         < keys.index("seed000 §四.1") < keys.index("xinbian 第六章 4")

@@ -13,18 +13,18 @@ import csv
 import io
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
+from wcwidth import wcswidth
 
 from gb16.tools.cli import main
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.reports import document as D
 from gb16.tools.reports import table_documents as T
-from gb16.tools.reports.tables import load_runlogs
+from gb16.tools.reports.tables import load_fans, load_runlogs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "harness"
@@ -90,8 +90,9 @@ def read_back(document: D.Document, fmt: str, text: str):
     """(what the format holds, what it should hold)."""
     if fmt == "json":
         return json.loads(text), json.loads(json.dumps(document.data, ensure_ascii=False))
-    if fmt == "csv":
-        rows = list(csv.reader(io.StringIO(text)))
+    if fmt == "csv":   # as a spreadsheet reads it: UTF-8 after its byte-order mark
+        assert text.startswith(D.BOM)
+        rows = list(csv.reader(io.StringIO(text.encode("utf-8").decode("utf-8-sig"))))
         flat = document.flat
         return rows, [[str(D.csv_cell(h)) for h in flat.headers]] + [[str(D.csv_cell(v)) for v in row]
                                                                       for row in flat.rows]
@@ -213,7 +214,7 @@ def test_editions_examples_name_their_hand(capsys):
     assert "# no-concealed-and-melded-kong: corpus/editions.json\ngb16 explain '{2222m}[8888p]234s678s55p，点和5p' " \
            "--variant gb13" in text
     assert "# exhausted-tile-no-wait: seed-examples-5-formal-second-wait-no-edge-wait\ngb16 explain " in text
-    rows = list(csv.DictReader(io.StringIO(D.render(T.editions_document(), "csv"))))
+    rows = list(csv.DictReader(io.StringIO(D.render(T.editions_document(), "csv", bom=False))))
     example = next(r for r in rows if r["delta"] == "two-concealed-kongs-8")
     assert example["example input"].startswith("'{") is False and "--variant gb13" in example["example input"]
     assert example["example total"] and example["example total under the delta"]
@@ -229,3 +230,81 @@ def test_rulings_rows_give_the_whole_input_in_every_format(capsys):
     assert main(["table", "rulings"]) == 0
     text = capsys.readouterr().out
     assert "R-009 — 大四喜 and a fifth 幺九 pung" in text and "`" not in text and "\\[" not in text
+
+
+#: An id as the tables print it: a case id, a delta id, a fan id (letters and digits joined by
+#: hyphens or underscores), or a path.
+ID = re.compile(r"[A-Za-z0-9.]+(?:[-_/][A-Za-z0-9.]+)+")
+
+
+def _whole(document: D.Document) -> set[str]:
+    """What the text format must never break: every table cell that is one word (an id, a fan's
+    name, a number — not a line of Chinese prose, which wraps), and every id inside a paragraph
+    or a list item."""
+    words: set[str] = set()
+    for section in document.sections:
+        for block in D.blocks(section, "text"):
+            if block[0] == "table":
+                words |= {D.plain(v) for row in block[2] for v in row if D.plain(v) and " " not in D.plain(v)
+                          and (ID.fullmatch(D.plain(v)) or wcswidth(D.plain(v)) <= 16)}
+            elif block[0] in ("p", "list"):
+                for item in (block[1] if block[0] == "list" else [block[1]]):
+                    words |= set(ID.findall(D.plain(item)))
+    return words
+
+
+def _check_width(text: str, width: int) -> list[str]:
+    """The lines wider than *width* that are not a command to paste whole (or the ``# what`` line
+    naming the command under it)."""
+    lines = text.splitlines()
+    return [line for line, after in zip(lines, lines[1:] + [""]) if wcswidth(line) > width
+            and not line.startswith("gb16 ") and not (line.startswith("# ") and after.startswith("gb16 "))]
+
+
+def test_text_tables_keep_ids_fan_names_and_hands_whole_at_80_columns(runlogs, tmp_path, capsys, monkeypatch):
+    """Every action at 80 columns: no line wider (but a command, pasted whole), and every id, fan
+    name and one-word cell of its tables is printed whole.  Planted: with a line allowed to break
+    at a hyphen again, the editions' delta ids break."""
+    plain = [runlogs[0], runlogs[0]]   # two columns, without the hostile name's escapes
+    texts = {}
+    for action, (argv, document) in documents(plain, tmp_path).items():
+        argv = [a if a != plain[0] else runlogs[0] for a in argv]
+        main(["table", *argv, "--width", "80"])
+        text = texts[action] = capsys.readouterr().out
+        assert _check_width(text, 80) == [], action
+        words = _whole(document)
+        assert words and [w for w in words if w not in text] == [], action
+    fans = texts["fans"]
+    for fan in load_fans():
+        assert f"番种 {fan['zh']} · fan {fan['en']}" in fans and f"id {fan['id']}" in fans
+    monkeypatch.setattr(D, "_BREAKS", re.compile(r"(?<=[ ，、；。,;/\-])|(?<=[\u2e80-\u9fff])(?=[\u2e80-\u9fff])"))
+    editions = T.editions_document()
+    text = D.render(editions, "text", 80)
+    assert [w for w in _whole(editions) if w not in text]
+
+
+def test_the_fan_table_reads_at_80_and_120_columns(capsys):
+    """`table fans`: one fan a record of at most four lines at 80 columns and three at 120, its
+    description on lines of its own (never 12 columns wide)."""
+    for width, most in ((80, 4), (120, 3)):
+        assert main(["table", "fans", "--width", str(width)]) == 0
+        text = capsys.readouterr().out
+        assert _check_width(text, width) == []
+        records = text.split("\n\n")[1:]
+        assert len(records) == 82 and max(len(r.strip("\n").splitlines()) for r in records) <= most
+        first = records[0].strip("\n").splitlines()
+        assert first[0].startswith("# 1 · 番种 大四喜 · fan Big Four Winds · id big_four_winds")
+        assert any(line.startswith("  十六张的适用方式: 沿用底本定义、分值和排除") for line in first)
+
+
+def test_csv_opens_in_a_spreadsheet_as_utf8(tmp_path):
+    """The CSV file starts with a UTF-8 byte-order mark: read back as a spreadsheet reads it
+    (utf-8-sig), the Chinese headers and names come out whole; --no-bom leaves it out."""
+    out = tmp_path / "fans.csv"
+    assert main(["table", "fans", "--format", "csv", "--out", str(out)]) == 0
+    assert out.read_bytes().startswith(b"\xef\xbb\xbf")
+    with out.open(encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0])[:3] == ["#", "番种", "fan"] and rows[0]["番种"] == "大四喜" and len(rows) == 82
+    assert main(["table", "fans", "--format", "csv", "--out", str(out), "--no-bom"]) == 0
+    assert out.read_bytes().startswith("#,番种".encode("utf-8"))

@@ -20,8 +20,6 @@ ran; 1 otherwise; 2 on bad input.
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import json
 import re
 import sys
@@ -43,43 +41,58 @@ from gb16.tools.reports.compliance import (PART_NAMES, PartOutcome, applicabilit
 from gb16.tools.reports.summary import summarize
 
 
-def run_optional(module_name: str, function_name: str, kwargs: dict,
+def run_optional(call: Callable[..., list[dict]], kwargs: dict, what: str,
                  progress: Callable[[str], None] | None = None) -> PartOutcome:
-    """Call ``module.function(**kwargs)`` if it exists; never raises.
+    """``call(**kwargs, progress=progress)``, one of the optional parts below; never raises.
 
-    A missing module or function gives status ``unavailable`` with the reason; an exception
-    while running gives ``error``; otherwise ``pass`` or ``fail`` from the rows.  A
-    ``progress`` callback is passed on when the function accepts one.
+    A module the part needs that is not installed (an extra) gives status ``unavailable`` with
+    the reason; an exception while running gives ``error``; otherwise ``pass`` or ``fail``
+    from the rows.  ``what`` names the call in the report.
     """
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        reason = (f"module {module_name} is not installed" if exc.name and module_name.startswith(exc.name)
-                  else f"importing {module_name} failed: {exc}")
-        return PartOutcome(None, "unavailable", reason)
-    except Exception as exc:
-        return PartOutcome(None, "unavailable", f"importing {module_name} failed: {type(exc).__name__}: {exc}")
-    function = getattr(module, function_name, None)
-    if not callable(function):
-        return PartOutcome(None, "unavailable", f"{module_name} has no function {function_name}()")
-    try:
-        accepts = inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        accepts = {}
-    if progress and "progress" in accepts:
-        kwargs = dict(kwargs, progress=progress)
     began = time.monotonic()
     try:
-        rows = function(**kwargs)
+        rows = call(**kwargs, progress=progress)
+    except ModuleNotFoundError as exc:
+        return PartOutcome(None, "unavailable", f"{what} needs module {exc.name or '?'}, which is not installed "
+                                                f"(pip install 'gb16[all]')")
     except Exception as exc:
-        return error_outcome(f"{module_name}.{function_name}()", exc, traceback.format_exc(limit=8),
-                             time.monotonic() - began)
+        return error_outcome(what, exc, traceback.format_exc(limit=8), time.monotonic() - began)
     elapsed = time.monotonic() - began
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        return PartOutcome(None, "error", f"{module_name}.{function_name}() returned {type(rows).__name__}, "
-                                          f"not a list of dicts", elapsed)
+        return PartOutcome(None, "error", f"{what} returned {type(rows).__name__}, not a list of dicts", elapsed)
     return outcome_of_rows(rows, elapsed)
 
+
+# -- the optional parts: each imports what it runs when it runs (an extra may be missing) --------
+
+def properties_rows(profile: str, exhaustive: bool | None = None, progress=None) -> list[dict]:
+    """The Hypothesis properties against the reference (the properties extra)."""
+    from gb16.properties.runner import run_all  # the properties extra (Hypothesis)
+    return run_all(profile=profile, exhaustive=exhaustive, progress=progress)
+
+
+def exhaustive_rows(profile: str, shard: int, shards: int, progress=None) -> list[dict]:
+    """One shard of the properties' exhaustive checks (the properties extra)."""
+    from gb16.properties.exhaustive import run_exhaustive  # the properties extra (Hypothesis)
+    return run_exhaustive(None, profile=profile, shard=shard, shards=shards, progress=progress)
+
+
+def proofs_rows(thorough: bool, progress=None) -> list[dict]:
+    """The Z3 proofs of the chow-pair bounds (the proofs extra)."""
+    from gb16.properties.proofs import run_all  # the proofs extra (Z3)
+    return run_all(thorough=thorough, progress=progress)
+
+
+def mutants_rows(corpus: str | None, progress=None) -> list[dict]:
+    """The kill table of the mutant scorers (the properties extra, for the property side)."""
+    from gb16.tools.mutants.catalogue import report_rows  # the properties extra (Hypothesis)
+    return report_rows(corpus=corpus, progress=progress)
+
+
+def differential_rows(n: int, progress=None) -> list[dict]:
+    """The gb13 differential run against PyMahjongGB (the differential extra)."""
+    from gb16.tools.differential.pymahjonggb_run import report_rows  # the differential extra (PyMahjongGB)
+    return report_rows(n=n, progress=progress)
 
 
 #: The order the parts start in: the longest first, then the exhaustive shards (shorter each,
@@ -99,21 +112,20 @@ def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> li
     if properties is None or processes == 1:
         return []
     try:   # a properties part that cannot run says why itself; its shards are not run either
-        runner = importlib.import_module(properties.kwargs["module_name"])
-        profiles = importlib.import_module("gb16.properties.profiles")
-    except Exception:
+        from gb16.properties.profiles import get_profile  # the properties extra (Hypothesis)
+    except ImportError:
         return []
-    if not callable(getattr(runner, properties.kwargs["function_name"], None)) or \
-            not profiles.get_profile(options.profile).exhaustive:
+    if not get_profile(options.profile).exhaustive:
         return []
     properties.kwargs["kwargs"] = dict(properties.kwargs["kwargs"], exhaustive=False)
     count = 2 * processes
     keys = []
     for shard in range(count):
         keys.append(f"exhaustive#{shard + 1}")
+        what = f"gb16.properties.exhaustive.run_exhaustive() (shard {shard + 1} of {count})"
         jobs.append(parallel.Part(keys[-1], f"Exhaustive {shard + 1}/{count}", run_optional, {
-            "module_name": "gb16.properties.exhaustive", "function_name": "run_exhaustive",
-            "kwargs": {"scorer": None, "profile": options.profile, "shard": shard, "shards": count}}))
+            "call": exhaustive_rows, "what": what,
+            "kwargs": {"profile": options.profile, "shard": shard, "shards": count}}))
     return keys
 
 
@@ -163,27 +175,24 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     corpus = load_corpus(options.corpus)
     certify = CertifyOptions(impl=options.impl, corpus=options.corpus, out=str(out / "runlog.jsonl"),
                              overwrite=True, timeout=options.timeout, progress=False, allow_empty=True)
-    # (key, title, module, function, kwargs, what the report calls, the command that does the same),
-    # longest first: they run side by side (gb16.tools.reports.parallel)
+    # (key, title, the part's function, kwargs, what the report calls, the command that does the
+    # same), longest first: they run side by side (gb16.tools.reports.parallel)
     optional = [
-        ("properties", f"Properties ({options.profile} profile)", "gb16.properties.runner", "run_all",
-         {"profile": options.profile}, f'gb16.properties.runner.run_all(profile="{options.profile}")',
-         f"gb16 properties --profile {options.profile}"),
-        ("mutants", "Mutant scorers: killed by the corpus and by the properties", "gb16.tools.mutants.catalogue",
-         "report_rows", {"corpus": options.corpus}, "gb16.tools.mutants.catalogue.report_rows()",
+        ("properties", f"Properties ({options.profile} profile)", properties_rows, {"profile": options.profile},
+         f'gb16.properties.runner.run_all(profile="{options.profile}")', f"gb16 properties --profile {options.profile}"),
+        ("mutants", "Mutant scorers: killed by the corpus and by the properties", mutants_rows,
+         {"corpus": options.corpus}, "gb16.tools.mutants.catalogue.report_rows()",
          "python -m gb16.tools.mutants.catalogue --kill-table"),
-        ("proofs", "Z3 proofs (seed000 §二.5–6)", "gb16.properties.proofs", "run_all", {"thorough": False},
+        ("proofs", "Z3 proofs (seed000 §二.5–6)", proofs_rows, {"thorough": False},
          "gb16.properties.proofs.run_all(thorough=False)", "gb16 prove"),
-        ("differential", "gb13: differential certification of PyMahjongGB", "gb16.tools.differential.pymahjonggb_run",
-         "report_rows", {"n": options.differential},
-         f"gb16.tools.differential.pymahjonggb_run.report_rows(n={options.differential})",
+        ("differential", "gb13: differential certification of PyMahjongGB", differential_rows,
+         {"n": options.differential}, f"gb16.tools.differential.pymahjonggb_run.report_rows(n={options.differential})",
          f"gb16 certify --impl pymahjonggb --variant gb13 --random {options.differential}"),
     ]
     optional = [o for o in optional if o[0] not in options.skip]
     jobs = [parallel.Part("corpus", "corpus", certify_part, {"options": certify})]
-    jobs += [parallel.Part(key, PART_NAMES[key], run_optional,
-                           {"module_name": module, "function_name": function, "kwargs": kwargs})
-             for key, _, module, function, kwargs, _, _ in optional]
+    jobs += [parallel.Part(key, PART_NAMES[key], run_optional, {"call": call, "kwargs": kwargs, "what": what})
+             for key, _, call, kwargs, what, _ in optional]
     shards = exhaustive_shards(options, jobs)
     jobs.sort(key=lambda p: PART_ORDER.index(p.key.split("#")[0]))
     outcomes = parallel.run_parts(jobs, options.jobs, options.progress)
@@ -195,10 +204,9 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     summary = summarize(runlog.read(out / "runlog.jsonl"))
     parts: dict[str, PartOutcome] = {}
     sections = []
-    for key, title, module, function, _, call, command in sorted(optional, key=lambda o: REPORT_ORDER.index(o[0])):
+    for key, title, _, _, call, command in sorted(optional, key=lambda o: REPORT_ORDER.index(o[0])):
         kind, value = outcomes[key]
-        outcome = value if kind == "done" else error_outcome(f"{module}.{function}() in its process",
-                                                             value[0], value[1] or "")
+        outcome = value if kind == "done" else error_outcome(f"{call} in its process", value[0], value[1] or "")
         parts[PART_NAMES[key]] = outcome
         sections.append(part_section(key, title, outcome, call, command))
     for key in options.skip:

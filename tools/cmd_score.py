@@ -29,6 +29,7 @@ from gb16.reference import jsonlines
 from gb16.reference.errors import InputError
 from gb16.reference.hand import FLAG_TERMS, FLAGS, hand_from_input, waiting_hand_from_input
 from gb16.tools import disputes, explain_text, score_pool
+from gb16.tools.batch_line import batch_result
 from gb16.tools.safe_text import printable
 
 EXIT_OK, EXIT_BATCH_STOPPED, EXIT_BAD_INPUT = 0, 1, 2
@@ -197,23 +198,6 @@ def run_batch(stream, out, rules=None, jobs: int = 1) -> int:
         out.write(batch_result(raw, rules))
         out.flush()
     return EXIT_OK
-
-
-def batch_result(raw: bytes, rules=None) -> bytes:
-    """The result line (UTF-8, newline included) of one batch input line."""
-    try:
-        result = reference.score(jsonlines.parse_stream_line(raw), rules=rules)
-    except jsonlines.JSONInputError as e:
-        result = e.as_result()
-    except Exception as e:  # a defect of the scorer must not cost the next line its answer
-        result = _internal_error(e)
-    return jsonlines.encode_line(result)
-
-
-def _internal_error(e: Exception) -> dict:
-    return {"ok": False, "error": {"code": "internal_error",
-                                   "message": f"the scorer failed on this input ({type(e).__name__}: {e}); "
-                                              "please report it"}}
 
 
 def run_explain(args) -> int:

@@ -8,8 +8,9 @@
     gb16 table editions                   # every edition and delta from xinbian, with its source
 
 Every table in every format: --format text (the default: plain text for a terminal, wrapped to
---width columns), md (GitHub Markdown), csv (one flat table), html (one page) or json; --out FILE
-writes a file.
+--width columns, row after row when a table cannot fit; ids, fan names and hands never broken),
+md (GitHub Markdown), csv (one flat table, starting with a UTF-8 byte-order mark for spreadsheets;
+--no-bom without), html (one page) or json; --out FILE writes a file.
 
 The rule page is read from --rule-page PATH, else the environment variable GB16_RULE_PAGE.
 The tables are gb16.tools.reports.table_documents, the formats gb16.tools.reports.document.
@@ -43,6 +44,9 @@ def register(subparsers) -> None:
         p.add_argument("--width", type=int, default=WIDTH, metavar="COLUMNS",
                        help=f"the text format's line width (default {WIDTH})")
         p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+        p.add_argument("--no-bom", dest="bom", action="store_false",
+                       help="CSV without the UTF-8 byte-order mark it starts with (which tells a spreadsheet the "
+                            "file is UTF-8)")
 
     fans = sub.add_parser("fans", help="the §三 82-fan table from corpus/fans.json (--check against the rule page)")
     fans.add_argument("--check", action="store_true", help="compare with the rule page's table row by row")
@@ -85,7 +89,7 @@ def _emit(text: str, out: str | None) -> None:
 def _emit_document(document: Document, args, status: int = 0) -> int:
     """*document* in ``--format`` to ``--out`` or standard output; *status* is the exit status."""
     fmt = "md" if args.format == "markdown" else args.format
-    _emit(render(document, fmt, width=max(40, args.width)), args.out)
+    _emit(render(document, fmt, width=max(40, args.width), bom=getattr(args, "bom", True)), args.out)
     return status
 
 

@@ -39,7 +39,7 @@ from gb16.reference import ERROR_CODES
 from gb16.reference import jsonlines
 from gb16.reference.hand import FLAGS
 from gb16.reference.notation import MAX_HAND_CHARS
-from gb16.tools.cmd_score import batch_result
+from gb16.tools.batch_line import batch_result
 
 #: Valid case inputs written here, beside the corpus's (one of each shape and flag).
 SEEDS = [

@@ -5,12 +5,12 @@ scorers with one rule broken each, which the property must catch through its own
 from __future__ import annotations
 
 from gb16.properties.planted.base import reference
+from gb16.properties.scorers import Scorer
 
 
 #: the input fields of docs/contract.md (Input)
 FIELDS = ("variant", "hand", "win_tile", "win_by", "prevalent_wind", "seat_wind", "flowers",
           "last_of_kind", "last_tile", "kong_replacement", "robbing_kong")
-from gb16.properties.scorers import Scorer
 
 # 15. unknown fields silently dropped (docs/contract.md: an error, never ignored)
 def _unknown_fields_dropped(inp):

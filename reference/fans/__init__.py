@@ -29,13 +29,19 @@ declaration against its predicate).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeAlias, TypeVar
+
+if TYPE_CHECKING:
+    from ..groups import Group
 
 HAND, READING, CHOW_PAIR = "hand", "reading", "chow_pair"
 
+#: A predicate's answer: whether the fan holds, how many times, or each way it forms.
+Holds: TypeAlias = "bool | int | list[tuple[int, ...]]"
+
 
 #: The groups a need can speak of, read off a reading (or, for ``kongs``, a hand).
-GROUPS: dict[str, Callable] = {
+GROUPS: dict[str, Callable[[Any], list[Group]]] = {
     "chows": lambda r: [g for _, g in r.chows],
     "pungs": lambda r: [g for _, g in r.pungs],          # kongs are pungs (xinbian 第三章 17)
     "numbered pungs": lambda r: [g for _, g in r.pungs if g.suit != "z"],
@@ -56,7 +62,7 @@ class AtLeast:
     suits: int = 0
     one_suit: bool = False
 
-    def holds(self, subject, tallies: dict | None = None) -> bool:
+    def holds(self, subject: Any, tallies: dict[Any, Any] | None = None) -> bool:
         """Whether ``subject`` (a reading, or a hand for ``kongs``) meets the need.
         ``tallies``: a dict kept for one subject, so that the groups of each kind are
         collected (and spread over the suits) once for all the needs that speak of them."""
@@ -80,7 +86,7 @@ class AtLeast:
         return f"at least {self.count} {self.what}{where}"
 
 
-def _spread(groups) -> tuple[int, int]:
+def _spread(groups: list[Group]) -> tuple[int, int]:
     """(in how many suits, most in one suit) of ``groups``."""
     suits = [g.suit for g in groups]
     distinct = set(suits)
@@ -90,7 +96,7 @@ def _spread(groups) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Predicate:
     id: str
-    func: Callable
+    func: Callable[..., Holds]
     scope: str
     needs: AtLeast | None = None  # a necessary condition declared beside the predicate
 
@@ -98,9 +104,12 @@ class Predicate:
 REGISTRY: dict[str, Predicate] = {}
 
 
-def fan(fan_id: str, scope: str = READING, needs: AtLeast | None = None):
+_F = TypeVar("_F", bound=Callable[..., Holds])
+
+
+def fan(fan_id: str, scope: str = READING, needs: AtLeast | None = None) -> Callable[[_F], _F]:
     """Register the decorated function as the predicate of ``fan_id``."""
-    def register(func):
+    def register(func: _F) -> _F:
         if fan_id in REGISTRY:  # pragma: no cover - a programming error
             raise AssertionError(f"fan {fan_id} registered twice")
         REGISTRY[fan_id] = Predicate(fan_id, func, scope, needs)
@@ -108,7 +117,7 @@ def fan(fan_id: str, scope: str = READING, needs: AtLeast | None = None):
     return register
 
 
-def occurrences(value) -> list[tuple[int, ...]]:
+def occurrences(value: Holds | None) -> list[tuple[int, ...]]:
     """Normalise a predicate's answer to a list of occurrences (tuples of set indices)."""
     if value is True:
         return [()]
@@ -120,5 +129,15 @@ def occurrences(value) -> list[tuple[int, ...]]:
 
 
 # Importing the families fills REGISTRY.
-from . import (chows, concealment, honours, kongs, pungs, sets, special,  # noqa: E402,F401
-               tile_content, waits, win_conditions)
+from . import (  # noqa: E402,F401
+    chows,
+    concealment,
+    honours,
+    kongs,
+    pungs,
+    sets,
+    special,
+    tile_content,
+    waits,
+    win_conditions,
+)

@@ -7,24 +7,31 @@ state of the whole hand; 四暗刻 does not exclude them in gb16.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..rules import active
-from . import HAND, fan
+from . import HAND, Holds, fan
+
+if TYPE_CHECKING:
+    from ..hand import Hand
+    from ..readings import Reading
+
 
 
 @fan("concealed_hand", scope=HAND)
-def concealed_hand(h):
+def concealed_hand(h: Hand) -> Holds:
     """门前清 — xinbian 第七章 62: 未吃、碰、明杠，点和和牌."""
     return h.is_concealed and not h.self_draw
 
 
 @fan("fully_concealed_hand", scope=HAND)
-def fully_concealed_hand(h):
+def fully_concealed_hand(h: Hand) -> Holds:
     """不求人 — xinbian 第七章 56: 未吃、碰、明杠，自摸和牌 (不计自摸)."""
     return h.is_concealed and h.self_draw
 
 
 @fan("melded_hand")
-def melded_hand(r):
+def melded_hand(r: Reading) -> Holds:
     """全求人 — xinbian 第七章 52; seed000 §二.2 and §三 (docs/rulings.md R-004).
 
     五副面子全部明露，点和将牌；暗杠不算明露: every set is an exposed meld (an added kong is

@@ -23,7 +23,10 @@ def _where(fan_id: str) -> str:
     if fan_id in DECIDED_BY_SCORING:
         return DECIDED_BY_SCORING[fan_id]
     func = inspect.unwrap(REGISTRY[fan_id].func)
-    path = Path(inspect.getsourcefile(func)).resolve().relative_to(_PACKAGE_ROOT)
+    source = inspect.getsourcefile(func)
+    if source is None:  # pragma: no cover - every predicate is defined in a file
+        raise LookupError(f"no source file for {fan_id}")
+    path = Path(source).resolve().relative_to(_PACKAGE_ROOT)
     return f"reference/{path.as_posix()} `{func.__name__}`"
 
 

@@ -10,13 +10,19 @@ exist only in gb13: seed000 §二.1 "固定十四张结构……均不适用".
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ..tiles import HONOURS, number_of, suit_of
-from . import HAND, AtLeast, fan
+from . import HAND, AtLeast, Holds, fan
+
+if TYPE_CHECKING:
+    from ..hand import Hand
+    from ..readings import Reading
+
 
 
 @fan("knitted_straight")
-def knitted_straight(r):
+def knitted_straight(r: Reading) -> Holds:
     """组合龙 — xinbian 第七章 35: 和牌中有一种花色的 147、另一花色的 258、第三种花色的 369.
 
     seed000 §三: 九张组合龙必须留在手内，另有两副普通面子及一对将.  The 组合龙 reading holds
@@ -27,7 +33,7 @@ def knitted_straight(r):
 
 
 @fan("flower_tiles", scope=HAND)
-def flower_tiles(h):
+def flower_tiles(h: Hand) -> Holds:
     """花牌 — xinbian 第七章 81; seed000 §三: 每张已补出的花牌1分，最多8张；花分不计入起和门槛."""
     return h.flowers
 
@@ -35,7 +41,7 @@ def flower_tiles(h):
 # -- gb13's fixed shapes (xinbian 第二章 3–5, 第七章) -------------------------------------------
 
 @fan("nine_gates", scope=HAND)
-def nine_gates(h):
+def nine_gates(h: Hand) -> Holds:
     """九莲宝灯 — xinbian 第七章 4: 一种花色的 1、9 各三张，2–8 各一张共十三张序数牌的立牌外加该
     花色任意一张序数牌的和牌张组成的基本和牌型 (so: no meld, and the 13 standing tiles before
     the win are exactly 1112345678999 of the winning tile's suit)."""
@@ -47,7 +53,7 @@ def nine_gates(h):
 
 
 @fan("seven_shifted_pairs")
-def seven_shifted_pairs(r):
+def seven_shifted_pairs(r: Reading) -> Holds:
     """连七对 — xinbian 第七章 6: 花色相同、序数依次递增 1 的七个对子."""
     if r.shape != "seven_pairs":
         return False
@@ -57,37 +63,37 @@ def seven_shifted_pairs(r):
 
 
 @fan("thirteen_orphans")
-def thirteen_orphans(r):
+def thirteen_orphans(r: Reading) -> Holds:
     """十三幺 — xinbian 第七章 7: 一种幺九牌的对子外加其余十二种幺九牌各一张."""
     return r.shape == "thirteen_orphans"
 
 
 @fan("seven_pairs")
-def seven_pairs(r):
+def seven_pairs(r: Reading) -> Holds:
     """七对 — xinbian 第七章 19: 由七个对子组成的特殊和牌型."""
     return r.shape == "seven_pairs"
 
 
 @fan("greater_honors_and_knitted_tiles")
-def greater_honors_and_knitted_tiles(r):
+def greater_honors_and_knitted_tiles(r: Reading) -> Holds:
     """七星不靠 — xinbian 第七章 20: 七种字牌各一张，外加 147/258/369 九种中任意七种各一张."""
     return r.shape == "honours_knitted" and all(r.hand.standing[t] for t in HONOURS)
 
 
 @fan("lesser_honors_and_knitted_tiles")
-def lesser_honors_and_knitted_tiles(r):
+def lesser_honors_and_knitted_tiles(r: Reading) -> Holds:
     """全不靠 — xinbian 第七章 34: 147/258/369 与七种字牌共十六种牌中任意十四种各一张."""
     return r.shape == "honours_knitted"
 
 
-def _terminal_chows(r, suit):
+def _terminal_chows(r: Reading, suit: str) -> tuple[list[int], list[int]]:
     """Indices of the chows 123 and 789 of ``suit``."""
     return ([i for i, g in r.chows if g.suit == suit and g.number == 1],
             [i for i, g in r.chows if g.suit == suit and g.number == 7])
 
 
 @fan("pure_terminal_chows", needs=AtLeast("chows", 4, one_suit=True))
-def pure_terminal_chows(r):
+def pure_terminal_chows(r: Reading) -> Holds:
     """一色双龙会 — xinbian 第七章 13: 一种花色的 123、789 顺子各两副以及该花色的 5 的将牌."""
     if not r.is_standard or r.pair is None or r.pair.tile >= 27 or number_of(r.pair.tile) != 5:
         return []
@@ -96,7 +102,7 @@ def pure_terminal_chows(r):
 
 
 @fan("three_suited_terminal_chows", needs=AtLeast("chows", 4, suits=2))
-def three_suited_terminal_chows(r):
+def three_suited_terminal_chows(r: Reading) -> Holds:
     """三色双龙会 — xinbian 第七章 29: 一种花色的 123、789，另一花色的 123、789，第三种花色的 5 的将牌."""
     if not r.is_standard or r.pair is None or r.pair.tile >= 27 or number_of(r.pair.tile) != 5:
         return []

@@ -9,22 +9,29 @@ the three can hold ("三者至多一个").  The nine tiles of a 组合龙 never 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import readings
 from ..tiles import number_of
-from . import fan
+from . import Holds, fan
+
+if TYPE_CHECKING:
+    from ..groups import Group
+    from ..readings import Reading
 
 
-def _single_wait(r) -> bool:
+
+def _single_wait(r: Reading) -> bool:
     return len(readings.formal_waits(r.hand)) == 1
 
 
-def _winning_chow(r):
+def _winning_chow(r: Reading) -> Group | None:
     g = r.win_group
     return g if g is not None and g.is_chow else None
 
 
 @fan("edge_wait")
-def edge_wait(r):
+def edge_wait(r: Reading) -> Holds:
     """边张 — xinbian 第七章 77: 和牌张是 123 的 3 或 789 的 7，且整手牌只听这一种牌."""
     g = _winning_chow(r)
     if g is None:
@@ -34,13 +41,13 @@ def edge_wait(r):
 
 
 @fan("closed_wait")
-def closed_wait(r):
+def closed_wait(r: Reading) -> Holds:
     """嵌张 — xinbian 第七章 78: 和牌张是一副顺子中序数在中间的牌，且整手牌只听这一种牌."""
     g = _winning_chow(r)
     return g is not None and r.hand.win_tile == g.tile + 1 and _single_wait(r)
 
 
 @fan("single_wait")
-def single_wait(r):
+def single_wait(r: Reading) -> Holds:
     """单钓将 — xinbian 第七章 79: 和牌张用于构成将牌，且整手牌只听这一种牌."""
     return r.win_in == "pair" and _single_wait(r)

@@ -6,42 +6,48 @@ hold together is checked when the input is read (docs/rulings.md R-006, R-014).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..rules import active
-from . import HAND, fan
+from . import HAND, Holds, fan
+
+if TYPE_CHECKING:
+    from ..hand import Hand
+
 
 
 @fan("self_drawn", scope=HAND)
-def self_drawn(h):
+def self_drawn(h: Hand) -> Holds:
     """自摸 — xinbian 第七章 80: 自摸和牌."""
     return h.self_draw
 
 
 @fan("last_tile_draw", scope=HAND)
-def last_tile_draw(h):
+def last_tile_draw(h: Hand) -> Holds:
     """妙手回春 — xinbian 第七章 44: 自摸牌墙所剩最后一张牌 (不计自摸)."""
     return h.last_tile and h.self_draw
 
 
 @fan("last_tile_claim", scope=HAND)
-def last_tile_claim(h):
+def last_tile_claim(h: Hand) -> Holds:
     """海底捞月 — xinbian 第七章 45: 和牌墙摸完后别家打出的牌."""
     return h.last_tile and not h.self_draw
 
 
 @fan("out_with_replacement_tile", scope=HAND)
-def out_with_replacement_tile(h):
+def out_with_replacement_tile(h: Hand) -> Holds:
     """杠上开花 — xinbian 第七章 46: 自摸杠牌后摸进的牌 (不计自摸)."""
     return h.kong_replacement
 
 
 @fan("robbing_the_kong", scope=HAND)
-def robbing_the_kong(h):
+def robbing_the_kong(h: Hand) -> Holds:
     """抢杠和 — xinbian 第七章 47: 和他家用于加杠的牌 (不计和绝张)."""
     return h.robbing_kong
 
 
 @fan("last_of_kind", scope=HAND)
-def last_of_kind(h):
+def last_of_kind(h: Hand) -> Holds:
     """和绝张 — xinbian 第七章 58: 一种牌在牌池、各家副露以及补花中已亮明三张，和所剩的第四张牌.
 
     The flag says the three other copies are visible; when the winner's own exposed melds

@@ -15,10 +15,12 @@ independent to explain:
   melded kong score 暗杠 2 + 明杠 1 (the 1998 rules); declares nothing;
 * ``software_scorer`` — no 平和 in a 组合龙 hand (then 无字 counts), 七对 without four
   identical tiles (gb13), and one plain bug: 缺一门 worth 2; declares nothing;
-* ``mcr2006_scorer`` — the 2006 rules (双暗杠 8, 明暗杠 6, 九莲宝灯 without 幺九刻, a
-  self-drawn 九莲宝灯/七对/十三幺/连七对/七星不靠 with 不求人 instead of 自摸, 四杠/三杠 with
-  暗杠/双暗杠, 清幺九 with 双同刻, 绿一色 with 混一色, no 四归一 in a 七对 of 绿一色 or
-  清幺九); declares ``"edition": "mcr2006"``;
+* ``mcr2006_scorer`` — the 2006 rules as a scorer written to the 2006 book counts them (双暗杠
+  8, 明暗杠 6, 九莲宝灯 without 幺九刻, a self-drawn 九莲宝灯/七对/十三幺/连七对/七星不靠/
+  四暗刻/全不靠 with 不求人 instead of 自摸, 四杠/三杠 with 暗杠 for each concealed kong,
+  清幺九 with 双同刻, 绿一色 with 混一色, no 四归一 in a 七对 of 绿一色 or 清幺九); declares
+  ``"edition": "mcr2006"`` and the per-kong reading of its 可计暗杠,
+  ``"deltas": ["kongs-add-concealed-kong-each"]``;
 * ``exhausted_ties_scorer`` — a tile whose four copies are all in the hand is no wait (a
   convention of real scorers), and where readings tie it lists the last admissible one
   (another chow-link choice or reading at the same total, as real scorers do); declares
@@ -148,7 +150,7 @@ def _best_without_seven_pairs(case_input):
 
 
 CONCEALED_SHAPES = ("nine_gates", "seven_pairs", "thirteen_orphans", "seven_shifted_pairs",
-                    "greater_honors_and_knitted_tiles")
+                    "greater_honors_and_knitted_tiles", "lesser_honors_and_knitted_tiles")
 
 
 def _kongs_and_terminal_pungs(case_input):
@@ -163,10 +165,8 @@ def _mcr2006_extras(case_input, fans: dict[str, int]) -> None:
     """四杠/三杠 with 暗杠 or 双暗杠, 清幺九 with 双同刻, 绿一色 with 混一色, and no 四归一 in a
     七对 of 绿一色 or 清幺九 (seed004's 【06版世标】 paragraphs)."""
     concealed, _, terminal_pungs = _kongs_and_terminal_pungs(case_input)
-    if ("four_kongs" in fans or "three_kongs" in fans) and concealed in (1, 2):
-        fans["concealed_kong" if concealed == 1 else "two_concealed_kongs"] = 1
-        if concealed == 2:
-            fans.pop("two_concealed_pungs", None)      # 双暗杠 不计双暗刻
+    if ("four_kongs" in fans or "three_kongs" in fans) and concealed:
+        fans["concealed_kong"] = concealed             # 可计暗杠: one for each concealed kong
     if "all_terminals" in fans and "seven_pairs" not in fans and "triple_pung" not in fans:
         by_rank = [sum(1 for t in terminal_pungs if t % 9 == r) for r in (0, 8)]
         doubles = sum(1 for n in by_rank if n == 2)
@@ -187,7 +187,8 @@ def _mcr2006_changes(case_input, result: dict) -> dict:
         points["concealed_and_melded_kong"] = 6
     if "nine_gates" in fans:
         fans.pop("pung_of_terminals_or_honors", None)
-    if any(f in fans for f in CONCEALED_SHAPES) and case_input.get("win_by") == "self_draw":
+    four_concealed = "four_concealed_pungs" in fans and case_input.get("variant") == "gb13"   # gb16: seed000 §二.4
+    if (four_concealed or any(f in fans for f in CONCEALED_SHAPES)) and case_input.get("win_by") == "self_draw":
         fans.pop("self_drawn", None)       # 不求人 不计自摸
         fans["fully_concealed_hand"] = 1
     return _rebuild(result, fans, points)
@@ -212,7 +213,8 @@ def mcr2006_scorer(case_input, score=reference.score):
 
 mcr2006_scorer.gb16_metadata = {"name": "mcr2006-sample", "version": "0.1", "language": "python",
                                 "variants": ["gb16", "gb13"], "rulings": {}, "edition": "mcr2006",
-                                "comment": "the 2006 rules, declared"}
+                                "deltas": ["kongs-add-concealed-kong-each"],
+                                "comment": "the 2006 rules, declared (可计暗杠: one 暗杠 per concealed kong)"}
 
 def _ties_broken_the_other_way(case_input, rules):
     """The reference's result under ``rules``, but where readings tie at the best total, the

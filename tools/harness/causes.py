@@ -14,7 +14,10 @@ A cause names the fan, in the fan table's own words (the run log header's table,
 * ``error not_winning_hand instead of a score`` and the like for error expectations.
 
 Each cause carries its case's text and a ``group``, the phrase every case with the same cause
-shares (``total differs, no fan explains it``), by which the reports count failures.
+shares (``total differs, no fan explains it``), by which the reports count failures, and what it
+is about (``about``): the fan id it names, or the field (``waits``, ``total``, ``fan_points``,
+``meets_minimum``, ``result`` when there is no score to compare), so that a table per fan or per
+feature counts a failure only where the answer differs.
 """
 
 from __future__ import annotations
@@ -31,10 +34,12 @@ FLOWERS = "flower_tiles"
 
 @dataclass(frozen=True)
 class Cause:
-    """One thing wrong with an answer: this case's words, and the group it is counted in."""
+    """One thing wrong with an answer: this case's words, the group it is counted in, and the
+    fan id or field it is about (``result``: no score to compare, so every fan of the case)."""
 
     text: str
     group: str
+    about: str = "result"
 
 
 def fan_label(fans: Mapping[str, dict], fan_id: str) -> str:
@@ -79,7 +84,7 @@ def failure_causes(expected: dict | None, actual: Any, fans: Mapping[str, dict],
     if not isinstance(expected, dict):
         return []
     if not isinstance(actual, dict):
-        return [Cause("no result", "no result")]
+        return [Cause("no result", "no result", "result")]
     skip = set(skip)
     points_of = points or (lambda f: (fans.get(f) or {}).get("points"))
     if "error" in expected:
@@ -95,23 +100,23 @@ def failure_causes(expected: dict | None, actual: Any, fans: Mapping[str, dict],
     for fan_id in sorted(set(want) | set(got), key=lambda f: (order.get(f, len(order)), f)):
         label, w, g = fan_label(fans, fan_id), want.get(fan_id, 0), got.get(fan_id, 0)
         if g == 0 and w:
-            causes.append(_same(f"missing {label}{_times(w)}"))
+            causes.append(_same(f"missing {label}{_times(w)}", fan_id))
         elif w == 0 and g:
-            causes.append(_same(f"extra {label}{_times(g)}"))
+            causes.append(_same(f"extra {label}{_times(g)}", fan_id))
         elif w != g:
-            causes.append(_same(f"{label} ×{g}, expected ×{w}"))
+            causes.append(_same(f"{label} ×{g}, expected ×{w}", fan_id))
         claimed, table = (listed.get(fan_id) or {}).get("points"), points_of(fan_id)
         if g and _is_int(claimed) and _is_int(table) and claimed != table:
-            causes.append(_same(f"{label}: {claimed} points, expected {table}"))
-    causes += [_same(f"{fan_label(fans, f)} listed more than once") for f in dict.fromkeys(doubled)]
+            causes.append(_same(f"{label}: {claimed} points, expected {table}", fan_id))
+    causes += [_same(f"{fan_label(fans, f)} listed more than once", f) for f in dict.fromkeys(doubled)]
     causes += _sum_causes(expected, actual, got, listed, points_of)
     if "waits" in expected and "waits" not in skip:
         causes += _wait_causes(expected["waits"], actual.get("waits"))
     return causes
 
 
-def _same(text: str) -> Cause:
-    return Cause(text, text)
+def _same(text: str, about: str) -> Cause:
+    return Cause(text, text, about)
 
 
 def _is_int(value: Any) -> bool:
@@ -139,22 +144,22 @@ def _sum_causes(expected: dict, actual: dict, got: dict[str, int], listed: dict[
     if fan_points != expected.get("fan_points") and (own is None or fan_points != own):
         causes.append(Cause(f"fan_points: expected {_show(expected.get('fan_points'))}, got {_show(fan_points)}"
                             + (f" (its fans add up to {own})" if own is not None else ""),
-                            "fan_points differs, no fan explains it"))
+                            "fan_points differs, no fan explains it", "fan_points"))
     flowers = got.get(FLOWERS, 0) * (points_of(FLOWERS) or 1)
     if total != expected.get("total") and not (_is_int(total) and _is_int(fan_points) and total == fan_points + flowers):
         causes.append(Cause(f"total: expected {_show(expected.get('total'))}, got {_show(total)}",
-                            "total differs, no fan explains it"))
+                            "total differs, no fan explains it", "total"))
     meets = actual.get("meets_minimum")
     if meets != expected.get("meets_minimum") and not (_is_int(fan_points) and meets == (fan_points >= MINIMUM)):
         causes.append(Cause(f"meets_minimum: expected {_show(expected.get('meets_minimum'))}, got {_show(meets)}"
                             f" (fan_points {_show(fan_points)})",
-                            f"meets_minimum {_show(meets)}, not what fan_points gives"))
+                            f"meets_minimum {_show(meets)}, not what fan_points gives", "meets_minimum"))
     return causes
 
 
 def _wait_causes(want: list, got: Any) -> list[Cause]:
     if not isinstance(got, list):
-        return [_same("waits: none given")]
+        return [_same("waits: none given", "waits")]
     missing = sorted(set(want) - set(got), key=_tile_key)
     extra = sorted({t for t in got if isinstance(t, str)} - set(want), key=_tile_key)
     twice = sorted({t for t in got if isinstance(t, str) and got.count(t) > 1}, key=_tile_key)
@@ -164,7 +169,7 @@ def _wait_causes(want: list, got: Any) -> list[Cause]:
         return []
     group = "waits: " + ", ".join(kind for kind, tiles in (("missing", missing), ("extra", extra),
                                                            ("listed twice", twice)) if tiles)
-    return [Cause("waits: " + ", ".join(parts), group)]
+    return [Cause("waits: " + ", ".join(parts), group, "waits")]
 
 
 def _error_causes(code: str, actual: dict) -> list[Cause]:
@@ -172,4 +177,4 @@ def _error_causes(code: str, actual: dict) -> list[Cause]:
         return [Cause(f"a score (total {_show(actual.get('total'))}) instead of error {code}",
                       f"a score instead of error {code}")]
     got = (actual.get("error") or {}).get("code") if isinstance(actual.get("error"), dict) else None
-    return [] if got == code else [_same(f"error {_show(got)}, expected error {code}")]
+    return [] if got == code else [_same(f"error {_show(got)}, expected error {code}", "result")]

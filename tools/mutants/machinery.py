@@ -77,7 +77,7 @@ _LOCK = threading.RLock()
 
 def clear_caches() -> None:
     """Empty the reference's memo caches whose contents a patch can change."""
-    readings_module.wait_set.cache_clear()
+    readings_module.clear_memos()
     scoring.applicable_predicates.cache_clear()
     table.fans_of.cache_clear()
 

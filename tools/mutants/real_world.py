@@ -48,7 +48,8 @@ def four_shifted_pungs_on_three():
 
 
 def _exclusions_applied(order_key, every_holding: bool):
-    def apply_exclusions(counted, variant, rules=None, held=None):
+    def apply_exclusions(counted, variant, rules=None, held=None, trace=None):
+        """The reference's signature; the trace of what was removed is not kept."""
         rules = rules or active()
         kept = dict(counted)
         for f in sorted(counted, key=order_key):

@@ -185,8 +185,14 @@ def case_causes(case: dict, fans: dict[str, dict], points=None) -> list[Cause]:
     if not any(entry.get("field") == "waits" for entry in diff):
         skip.add("waits")
     causes = failure_causes(case.get("expected"), case.get("actual"), fans, points, skip)
-    return causes or [Cause(describe(entry), f"{entry.get('field')} differs") for entry in diff] \
+    return causes or [Cause(describe(entry), f"{entry.get('field')} differs", _about(entry)) for entry in diff] \
         or [Cause("result differs", "result differs")]
+
+
+def _about(entry: dict) -> str:
+    """What a raw diff entry is about: the fan id of ``fans.<id>``, else its field."""
+    field = str(entry.get("field"))
+    return field[len("fans."):] if field.startswith("fans.") else field
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """The conformance site's pictures, as SVG drawn here (no library, no network): a heatmap of
-pass rates (rows × implementations, each cell coloured by its rate, labelled, and a link),
-and a line chart of pass rates over corpus versions.  Every label is data from a run log:
+the judged cases without a bug (rows × runs, each cell coloured by that share, labelled, marked
+when failures there are attributed to an open ruling's option or an edition delta, and a link),
+and a line chart of pass rates over corpus versions (its legend is HTML, beside it).  Every label is data from a run log:
 escaped (:func:`~gb16.tools.reports.html_page.esc`) and cut to fit."""
 
 from __future__ import annotations
@@ -25,6 +26,17 @@ def rate_colour(rate: float | None) -> str:
     return _mix(red, yellow, rate * 2) if rate < 0.5 else _mix(yellow, green, (rate - 0.5) * 2)
 
 
+#: The corner mark of a heatmap cell where failures are attributed (not bugs).
+ATTRIBUTED = "#0550ae"
+#: The trend chart's line colours, in order (its legend, in HTML, uses the same).
+TREND_PALETTE = ["#0969da", "#cf222e", "#1a7f37", "#8250df", "#bc4c00", "#1b7c83", "#6e7781", "#bf3989"]
+
+
+def _percent(rate: float) -> str:
+    """A share as a whole percentage that never rounds a bug away: 99.6 % is "99%", not "100%"."""
+    return f"{int(100 * rate + 1e-9)}%"
+
+
 def _text_px(text: str, size: float = 12) -> float:
     """About how wide *text* is drawn (CJK characters count two)."""
     return max(wcswidth(text), len(text)) * size * 0.55
@@ -38,14 +50,20 @@ def _fit(text: str, px: float, size: float = 12) -> str:
 
 @dataclass
 class Cell:
+    """One heatmap cell: cases passed and judged, the bugs among the failures (contested ones
+    included), the failures attributed to an option or a delta, and the cell's link."""
+
     passed: int
     judged: int
-    failed: int
+    bugs: int
     href: str
+    attributed: int = 0
+    contested: int = 0
 
     @property
     def rate(self) -> float | None:
-        return self.passed / self.judged if self.judged else None
+        """The share of judged cases without a bug (an attributed difference is not one)."""
+        return (self.judged - self.bugs) / self.judged if self.judged else None
 
 
 def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
@@ -54,7 +72,7 @@ def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
     percentage written in it, each a link (``href``) with a tooltip (``<title>``)."""
     cell_w, cell_h, gap = 58, 20, 2
     label_w = min(300, max([_text_px(label) for _, label in rows] + [60]) + 12)
-    head_h = max([_text_px(_fit(c, 150), 13) * 0.71 for c in columns] + [20]) + 16   # the names at 45°
+    head_h = max([_text_px(_fit(c, 170), 13) * 0.71 for c in columns] + [20]) + 16   # the names at 45°
     width = label_w + len(columns) * (cell_w + gap) + head_h
     height = head_h + len(rows) * (cell_h + gap) + 8
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="heatmap" role="img" width="{width:.0f}" '
@@ -63,7 +81,7 @@ def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
     for j, column in enumerate(columns):
         x = label_w + j * (cell_w + gap) + cell_w / 2
         parts.append(f'<text class="col" transform="translate({x:.0f},{head_h - 6:.0f}) rotate(-45)">'
-                     f'<title>{esc(column)}</title>{esc(_fit(column, 150))}</text>')
+                     f'<title>{esc(column)}</title>{esc(_fit(column, 170))}</text>')
     for i, (key, label) in enumerate(rows):
         y = head_h + i * (cell_h + gap)
         parts.append(f'<text x="{label_w - 8:.0f}" y="{y + 14:.0f}" text-anchor="end"><title>{esc(label)}</title>'
@@ -76,22 +94,26 @@ def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
                              f'<title>{esc(label)} × {esc(column)}: no case judged</title></rect>')
                 continue
             rate = cell.rate
-            tip = f"{label} × {column}: {cell.passed} of {cell.judged} judged cases passed" + \
-                (f", {cell.failed} failed" if cell.failed else "")
+            tip = (f"{label} × {column}: {cell.judged} judged, {cell.passed} passed, "
+                   f"{cell.bugs} bug{'s' if cell.bugs != 1 else ''}"
+                   + (f" ({cell.contested} contested)" if cell.contested else "")
+                   + (f", {cell.attributed} attributed to an option or edition delta" if cell.attributed else ""))
             ink = "#ffffff" if rate < 0.25 or rate > 0.85 else "#1f2328"
+            corner = (f'<path class="attributed" d="M{x + cell_w - 11:.0f},{y:.0f} h11 v11 z" fill="{ATTRIBUTED}"/>'
+                      if cell.attributed else "")
             parts.append(f'<a href="{esc(cell.href)}" class="cell"><title>{esc(tip)}</title>'
                          f'<rect x="{x:.0f}" y="{y:.0f}" width="{cell_w}" height="{cell_h}" fill="{rate_colour(rate)}"/>'
-                         f'<text x="{x + cell_w / 2:.0f}" y="{y + 14:.0f}" text-anchor="middle" fill="{ink}">'
-                         f'{100 * rate:.0f}%</text></a>')
+                         f'{corner}<text x="{x + cell_w / 2:.0f}" y="{y + 14:.0f}" text-anchor="middle" fill="{ink}">'
+                         f'{_percent(rate)}</text></a>')
     parts.append("</svg>")
     return "".join(parts)
 
 
 def trend_svg(versions: list[str], lines: dict[str, dict[str, float]]) -> str:
     """Pass rate (0–100 %) over corpus *versions*, one polyline per implementation (*lines*:
-    name → version → rate), a point with its tooltip at each run; scales to its box."""
-    width, height, left, right, top, bottom = 640, 260, 44, 16, 16, 56
-    palette = ["#0969da", "#cf222e", "#1a7f37", "#8250df", "#bc4c00", "#1b7c83", "#6e7781", "#bf3989"]
+    name → version → rate), a point with its tooltip at each run; scales to its box.  The legend
+    is the page's (HTML, :data:`TREND_PALETTE`): labels in an SVG would overlap on a phone."""
+    width, height, left, right, top, bottom = 640, 230, 44, 16, 16, 30
     step = (width - left - right) / max(1, len(versions) - 1)
     x = {v: left + i * step for i, v in enumerate(versions)}
 
@@ -103,18 +125,14 @@ def trend_svg(versions: list[str], lines: dict[str, dict[str, float]]) -> str:
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(tick):.0f}" y2="{y(tick):.0f}" stroke="#d0d7de"/>'
                      f'<text x="{left - 6}" y="{y(tick) + 4:.0f}" text-anchor="end">{100 * tick:.0f}%</text>')
     for v in versions:
-        parts.append(f'<text x="{x[v]:.0f}" y="{height - bottom + 18}" text-anchor="middle">{esc(_fit(v, 110))}</text>')
-    legend_y = height - 14
+        parts.append(f'<text x="{x[v]:.0f}" y="{height - bottom + 18}" text-anchor="middle">{esc(_fit(v, min(110, step - 8)))}</text>')
     for k, (name, points) in enumerate(lines.items()):
-        colour = palette[k % len(palette)]
+        colour = TREND_PALETTE[k % len(TREND_PALETTE)]
         ordered = [(x[v], y(points[v]), v, points[v]) for v in versions if v in points]
         path = " ".join(f"{px:.0f},{py:.0f}" for px, py, _, _ in ordered)
         parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for px, py, v, rate in ordered:
             parts.append(f'<circle cx="{px:.0f}" cy="{py:.0f}" r="4" fill="{colour}">'
                          f'<title>{esc(name)} on corpus {esc(v)}: {100 * rate:.1f}%</title></circle>')
-        lx = left + (k % 3) * 200
-        parts.append(f'<rect x="{lx}" y="{legend_y - 9 - (k // 3) * 0}" width="10" height="10" fill="{colour}"/>'
-                     f'<text x="{lx + 14}" y="{legend_y}">{esc(_fit(name, 180))}</text>')
     parts.append("</svg>")
     return "".join(parts)

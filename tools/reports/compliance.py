@@ -173,9 +173,7 @@ RULING_HEADING = re.compile(r"^## (R-\d{3}) — (.+?)\s*$", re.MULTILINE)
 def parse_rulings(text: str) -> list[dict]:
     """The rulings of docs/rulings.md: id, title, alternative options named in the text."""
     rulings = []
-    matches = list(RULING_HEADING.finditer(text))
-    for i, match in enumerate(matches):
-        body = text[match.end(): matches[i + 1].start() if i + 1 < len(matches) else len(text)]
+    for match in RULING_HEADING.finditer(text):
         open_ruling = RULINGS.get(match.group(1))
         options = list(open_ruling["options"]) if open_ruling else ["A"]
         kind = "open" if open_ruling else ("convention" if "convention" in match.group(2) else "normative")

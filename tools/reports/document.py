@@ -8,12 +8,14 @@ does its own escaping, and control and bidirectional characters become visible e
 
 * ``text`` — for a terminal: no markup at all; tables laid out with tabulate and wrapped to
   ``width`` columns (a :class:`Code` cell or a column marked ``keep`` is never broken, so an id
-  or a command can be pasted whole);
+  or a command can be pasted whole; no line breaks inside an id, a fan name or a hand), or row
+  after row when a table cannot fit (:func:`vertical_table`);
 * ``md`` — GitHub Markdown: every cell made inert (gb16.tools.reports.markdown.cell), code as a
   code span whose fence is longer than any backtick run inside, ``|`` escaped in tables;
-* ``csv`` — RFC 4180 through the csv module, the document's one flat table; a cell that a
-  spreadsheet would take for a formula (``=``, ``+``, ``@``, ``-`` before a non-number) starts
-  with ``'``;
+* ``csv`` — RFC 4180 through the csv module, the document's one flat table, after a UTF-8
+  byte-order mark (:data:`BOM`; a spreadsheet then reads the Chinese as UTF-8) unless asked not
+  to; a cell that a spreadsheet would take for a formula (``=``, ``+``, ``@``, ``-`` before a
+  non-number) starts with ``'``;
 * ``html`` — one self-contained page (inline CSS, no script), every table in a box of its own
   that scrolls sideways on a narrow screen;
 * ``json`` — the document's data, as the commands have always written it.
@@ -83,14 +85,15 @@ def plain(value: Any) -> str:
     return printable(str(value))
 
 
-def render(document: Document, fmt: str, width: int = WIDTH) -> str:
-    """*document* in *fmt* (one of :data:`FORMATS`), ending with a newline."""
+def render(document: Document, fmt: str, width: int = WIDTH, bom: bool = True) -> str:
+    """*document* in *fmt* (one of :data:`FORMATS`), ending with a newline; CSV starts with a
+    byte-order mark unless *bom* is false."""
     if fmt == "text":
         return render_text(document, width)
     if fmt == "md":
         return render_markdown(document)
     if fmt == "csv":
-        return render_csv(document)
+        return render_csv(document, bom)
     if fmt == "html":
         return render_html(document)
     if fmt == "json":
@@ -119,11 +122,15 @@ def _width(text: str) -> int:
     return max((max(wcswidth(line), len(line)) for line in text.split("\n")), default=0)
 
 
-#: Where a line may break: after a space, a comma-like mark, a hyphen or a slash, and between two
-#: CJK characters (which need no spaces between words).
+#: Where a line may break: after a space or a comma-like mark, and between two CJK characters
+#: (which need no spaces between words) — never at a hyphen, an underscore or a slash, so that an
+#: id (``nine-gates-no-terminal-pung``, ``big_four_winds``), a case id or a path stays whole.
 _WIDE = "\u2e80-\u9fff\uff00-\uffef\u3000-\u303f"
 _NO_BREAK_BEFORE = "，、；。：！？）》」』”’…"   # never at the start of a line
-_BREAKS = re.compile(rf"(?<=[ ，、；。,;/\-])|(?<=[{_WIDE}])(?=[{_WIDE}])(?![{_NO_BREAK_BEFORE}])")
+_BREAKS = re.compile(rf"(?<=[ ，、；。,;])|(?<=[{_WIDE}])(?=[{_WIDE}])(?![{_NO_BREAK_BEFORE}])")
+#: A wrapped column given fewer display columns than this (and fewer than its text needs) makes a
+#: table hard to read: the rows are laid out one after another instead (:func:`vertical_table`).
+MIN_WRAPPED = 24
 
 
 def _wrap(text: str, width: int) -> str:
@@ -155,9 +162,11 @@ def _wrap(text: str, width: int) -> str:
 
 def text_table(headers: list[str], rows: list[list[Any]], width: int = WIDTH, keep: tuple[int, ...] = ()) -> str:
     """A table for a terminal, wrapped to about *width* columns: the widest wrappable columns
-    give up room first, down to their longest word; :class:`Code` cells and *keep* columns whole."""
+    give up room first, down to their longest word; :class:`Code` cells and *keep* columns whole.
+    When that cannot fit, or would leave a wrapped column narrower than :data:`MIN_WRAPPED`, the
+    rows are laid out one after another (:func:`vertical_table`)."""
     cells = [[plain(v) for v in row] for row in rows]
-    heads = [plain(h) for h in headers]
+    heads = plain_heads = [plain(h) for h in headers]
     if not cells:
         return "(none)"
     n = len(heads)
@@ -177,12 +186,48 @@ def text_table(headers: list[str], rows: list[list[Any]], width: int = WIDTH, ke
             break
         widest = max(wrappable, key=lambda i: limits[i])
         limits[widest] -= 1
+    cramped = any(limits[i] < natural[i] and limits[i] < MIN_WRAPPED for i in range(n) if i not in fixed)
+    if sum(limits) > budget or cramped:
+        return vertical_table(heads, cells, width)
     wrapped = [[_wrap(c, limits[i]) if i not in fixed else c for i, c in enumerate(r)] for r in cells]
     heads = [_wrap(h, limits[i]) if i not in fixed else h for i, h in enumerate(heads)]
     table = tabulate(wrapped, headers=heads, tablefmt="simple", disable_numparse=True)
     if any("\n" in c for r in wrapped for c in r):   # rows of several lines: a blank line between rows
         table = tabulate(wrapped, headers=heads, tablefmt="simple_grid", disable_numparse=True)
+    if _width(table) > width:   # tabulate's padding made it wider than the room it was given
+        return vertical_table(plain_heads, cells, width)
     return table
+
+
+def vertical_table(heads: list[str], cells: list[list[str]], width: int) -> str:
+    """A table too wide for *width* columns, row after row: the short cells as ``header value``
+    pairs joined by `` · `` (a pair is never split; a line takes as many as fit), then the cells
+    of each column of long text on lines of their own, ``header: text`` wrapped and indented; a
+    blank line between rows."""
+    # a column of long text that can wrap (a description) is laid out on lines of its own in every row
+    wide = {i for i in range(len(heads))
+            if any(_width(r[i]) > max(32, width // 3) and _BREAKS.search(r[i]) for r in cells)}
+    records = []
+    for row in cells:
+        pairs, long = [], []
+        for i, (head, cell) in enumerate(zip(heads, row)):
+            pair = f"{head} {cell}".strip() if head else cell
+            (long if i in wide or "\n" in cell else pairs).append((head, cell, pair))
+        lines, current = [], ""
+        for _, _, pair in pairs:
+            joined = f"{current} · {pair}" if current else pair
+            if current and _width(joined) > width:
+                lines.append(current)
+                current = "  " + pair              # the same row, continued
+            else:
+                current = joined
+        if current:
+            lines.append(current)
+        for head, cell, _ in long:
+            text = f"{head}: {cell}" if head else cell
+            lines += ["  " + line for line in _wrap(text, width - 2).split("\n")]
+        records.append("\n".join(lines))
+    return ("\n\n" if any("\n" in r for r in records) else "\n").join(records)
 
 
 def render_text(document: Document, width: int = WIDTH) -> str:
@@ -270,7 +315,12 @@ def csv_cell(value: Any) -> str | int | float:
     return "'" + text if _FORMULA.match(text) else text
 
 
-def render_csv(document: Document) -> str:
+#: The UTF-8 byte-order mark a CSV file starts with, so that a spreadsheet reads its Chinese as
+#: UTF-8 (Excel takes a CSV without it for the system's code page).
+BOM = "\ufeff"
+
+
+def render_csv(document: Document, bom: bool = True) -> str:
     table = document.flat
     if table is None:   # a document of one table
         tables = [b for s in document.sections for b in _tables(s)]
@@ -279,7 +329,7 @@ def render_csv(document: Document) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([csv_cell(h) for h in table.headers])
     writer.writerows([[csv_cell(v) for v in row] for row in table.rows])
-    return out.getvalue()
+    return (BOM if bom else "") + out.getvalue()
 
 
 # --------------------------------------------------------------------------- HTML

@@ -29,20 +29,42 @@ def record_features(case: dict) -> list[str]:
     return case_features({"input": case.get("input"), "expect": {}})
 
 
-def features_section(log) -> Any:
+def feature_differs(feature: str, blamed: set[str] | None, families: dict[str, str]) -> bool:
+    """Whether a failure with what its answer got wrong (*blamed*: fan ids and fields, None when
+    there was no score) is a failure of *feature*: ``waits`` only when the waits differ,
+    ``flowers`` when 花牌 or the total does, ``kongs`` and ``flags`` when a fan of their family
+    (corpus/fans.json ``family``: kongs, win_conditions) does; the other tags (invalid input, the
+    variant) are the whole case."""
+    if blamed is None:
+        return True
+    if feature == "waits":
+        return "waits" in blamed
+    if feature == "flowers":
+        return bool(blamed & {"flower_tiles", "total", "meets_minimum"})
+    family = {"kongs": "kongs", "flags": "win_conditions"}.get(feature)
+    if family:
+        return any(families.get(x) == family for x in blamed)
+    return True
+
+
+def features_section(log, blamed=None) -> Any:
     """Cases per feature (waits, invalid input, flags, flowers, kongs, variant) and status,
-    with the capability the feature needs and whether the implementation declared it."""
+    with the capability the feature needs and whether the implementation declared it; a failure
+    counts against a feature only where it differs (:func:`feature_differs`; *blamed*: a failing
+    case → what its answer got wrong, tools/reports/summary.Summary.blamed), else as a pass of it."""
     have = declared_capabilities(log.header.get("implementation") or {})
     capability_of = {feature: name for name, feature in CAPABILITIES.items()}
+    families = {str(f.get("id")): str(f.get("family")) for f in log.header.get("fans") or [] if isinstance(f, dict)}
     rows: dict[str, dict] = {}
     for case in log.cases:
+        status = case.get("status")
+        wrong = (blamed(case) if blamed else None) if status in FAILING else set()
         for feature in record_features(case):
             row = rows.setdefault(feature, {"cases": 0, "pass": 0, "failed": 0, "known": 0, "skipped": 0,
                                             "not_compared": 0, "not_sent": 0})
             row["cases"] += 1
-            status = case.get("status")
             if status in FAILING:
-                row["failed"] += 1
+                row["failed" if feature_differs(feature, wrong, families) else "pass"] += 1
             elif status in row:
                 row[status] += 1
             capability = capability_of.get(feature)
@@ -70,7 +92,8 @@ def features_section(log) -> Any:
     section.p("Cases per feature tag (derived from the input and expectation, corpus/schema `features`) and the "
               "capability the feature needs. Where the implementation declared a capability absent, its field was "
               "not compared or the case not sent ('not compared'): a pass there is a pass of the rest of the case, "
-              "never of that capability.")
+              "never of that capability. A failing case counts as failed only under the features where its answer differs "
+              "(waits: the waits; flowers: 花牌 or the total; kongs, flags: a fan of theirs) and as a pass of the others.")
     return section.table(["feature", "capability", "cases", "pass", "failed", "known", "skipped", "not compared",
                           "pass rate"], table)
 

@@ -28,17 +28,57 @@ from gb16.tools.reports.case_text import FailureGroup, case_causes, group_failur
 from gb16.tools.reports.verdict import Verdict, skip_reasons, verdict
 
 
+#: What a case came to: its status, and for a failure whether it is a bug, a difference
+#: attributed to an open ruling's option or an edition delta, or a bug that a contested
+#: candidate would explain (tools/harness/attribution.py).  Every page and format marks these.
+JUDGEMENTS = ("pass", "bug", "contested", "attributed", "known", "skipped")
+#: A failure's judgements (the ones counted as failures).
+FAILURE_KINDS = ("bug", "contested", "attributed")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One case judged: ``kind`` (one of :data:`JUDGEMENTS`) and, for an attributed or contested
+    failure, what it is attributed to or what would explain it (``to``)."""
+
+    kind: str
+    to: str = ""
+
+    @property
+    def text(self) -> str:
+        """``bug``, ``attributed to no-all-chows-with-knitted``, ``contested (R-009:A would explain it)``…"""
+        if self.kind == "attributed":
+            return f"attributed to {self.to}"
+        if self.kind == "contested":
+            return f"bug, contested ({self.to} would explain it but is contradicted)"
+        return {"known": "known failure"}.get(self.kind, self.kind)
+
+    @property
+    def short(self) -> str:
+        """A badge's word: ``bug``, ``≈ no-all-chows-with-knitted``, ``bug?``."""
+        return {"attributed": f"≈ {self.to}", "contested": "bug?", "known": "known"}.get(self.kind, self.kind)
+
+
 @dataclass
 class Tally:
-    """Cases per status for one row of a table (an area, a fan, a clause, a tier)."""
+    """Cases per status for one row of a table (an area, a fan, a clause, a tier), and the
+    failures among them by judgement (bug, contested, attributed)."""
 
     key: str
     counts: dict[str, int] = field(default_factory=lambda: {s: 0 for s in STATUSES})
     ids: list[str] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=lambda: {k: 0 for k in FAILURE_KINDS})
+    failing_ids: list[str] = field(default_factory=list)
 
-    def add(self, case: dict) -> None:
-        self.counts[case["status"]] += 1
+    def add(self, case: dict, status: str | None = None, kind: str | None = None) -> None:
+        """Count *case* here as *status* (its own unless given: a failing case counts as a pass
+        of a fan its answer got right) with its failure's *kind*."""
+        status = status or case["status"]
+        self.counts[status] += 1
         self.ids.append(case["id"])
+        if status in FAILING:
+            self.failing_ids.append(case["id"])
+            self.kinds[kind if kind in self.kinds else "bug"] += 1
 
     @property
     def total(self) -> int:
@@ -49,6 +89,11 @@ class Tally:
         return sum(self.counts[s] for s in FAILING)
 
     @property
+    def bugs(self) -> int:
+        """Failures no taken candidate explains (contested ones included)."""
+        return self.kinds["bug"] + self.kinds["contested"]
+
+    @property
     def judged(self) -> int:
         return self.total - self.counts["skipped"]
 
@@ -57,15 +102,17 @@ class Tally:
 
     def row(self) -> dict[str, Any]:
         return {"cases": self.total, "pass": self.counts["pass"], "failed": self.failed,
-                "known": self.counts["known"], "skipped": self.counts["skipped"]}
+                "known": self.counts["known"], "skipped": self.counts["skipped"], "bugs": self.bugs,
+                "contested": self.kinds["contested"], "attributed": self.kinds["attributed"]}
 
 
-def tally_by(cases: Iterable[dict], keys_of) -> dict[str, Tally]:
-    """Tallies keyed by every key ``keys_of(case)`` yields, in first-seen order."""
+def tally_by(cases: Iterable[dict], keys_of, kind_of=None) -> dict[str, Tally]:
+    """Tallies keyed by every key ``keys_of(case)`` yields, in first-seen order; *kind_of* gives a
+    failing case's judgement (bug when not given)."""
     tallies: dict[str, Tally] = {}
     for case in cases:
         for key in keys_of(case):
-            tallies.setdefault(key, Tally(key)).add(case)
+            tallies.setdefault(key, Tally(key)).add(case, kind=kind_of(case) if kind_of else None)
     return tallies
 
 
@@ -129,9 +176,35 @@ class Summary:
         return ("not compared, for capabilities the implementation declares it lacks: " + "; ".join(parts)
                 + " — none of this counts as a pass of those capabilities") if parts else None
 
+    def judgement(self, case: dict) -> Judgement:
+        """What *case* came to (:class:`Judgement`), from the attribution the run log stores."""
+        status = case["status"]
+        if status not in FAILING:
+            return Judgement(status)
+        found, case_id = self.attribution, case["id"]
+        if found is not None and case_id in found.attributed:
+            return Judgement("attributed", str(found.attributed[case_id]))
+        contested = [x for x in found.contested if case_id in found.contested_bugs.get(x, ())] if found else []
+        return Judgement("contested", ", ".join(contested)) if contested else Judgement("bug")
+
+    def blamed(self, case: dict) -> set[str] | None:
+        """What a failing case's answer got wrong: the fan ids and fields its causes are about
+        (tools/harness/causes.py), or None when there was no score to compare (every fan and
+        feature of the case is wrong then)."""
+        about = {cause.about for cause in self.causes(case)}
+        return None if "result" in about else about
+
     def failure_groups(self) -> list["FailureGroup"]:
-        """The failures grouped by cause, most frequent first."""
-        return group_failures(self.failures(), self.causes)
+        """The failures grouped by cause, most frequent first; a failure attributed to an open
+        ruling's option or an edition delta, or a contested one, is grouped apart and its group
+        says so (``missing 平和 All Chows — attributed to no-all-chows-with-knitted``), so that no
+        format counts a difference of rules in a bug's row."""
+        def judged(case: dict) -> list[Cause]:
+            judgement = self.judgement(case)
+            if judgement.kind == "bug":
+                return self.causes(case)
+            return [Cause(c.text, f"{c.group} — {judgement.text}", c.about) for c in self.causes(case)]
+        return group_failures(self.failures(), judged)
 
     def causes(self, case: dict) -> list[Cause]:
         """What is wrong with one failing case, per fan (tools/reports/case_text.case_causes), at
@@ -256,25 +329,51 @@ def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summ
     counts = runlog.count_statuses(cases)
     fans = {fan["id"]: fan for fan in log.header.get("fans", [])}
     fan_order = {fan_id: i for i, fan_id in enumerate(fans)}
-    by_fan = tally_by(cases, lambda c: sorted(fans_involved(c.get("expected")),
-                                              key=lambda f: (fan_order.get(f, 999), f)))
-    by_fan = dict(sorted(by_fan.items(), key=lambda kv: (fan_order.get(kv[0], 999), kv[0])))
-    by_clause = tally_by(cases, lambda c: c.get("cites", []))
-    by_clause = dict(sorted(by_clause.items(), key=lambda kv: clause_sort_key(kv[0])))
+    by_clause: dict[str, Tally] = {}
     attribution = log.attribution
-    sections = [s for s in (run_sections.attribution_section(log, attribution), run_sections.differential_section(log),
-                            run_sections.features_section(log)) if s]
-    return Summary(
-        log=log, counts=counts, attribution=attribution, sections=sections,
+    summary = Summary(
+        log=log, counts=counts, attribution=attribution,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
                         (log.footer or {}).get("stopped"), attribution, skip_reasons(cases), min_judged,
                         repeated=log.repeated),
         warnings=[*log.header.get("warnings", []), *log.warnings, *corpus_warnings(log.header)],
-        by_area=tally_by(cases, lambda c: [c.get("area", "?")]),
-        by_tier=tally_by(cases, lambda c: [c.get("tier", "?")]),
-        by_fan=by_fan, by_clause=by_clause, fans=fans,
+        by_area={}, by_tier={}, by_fan={}, by_clause=by_clause, fans=fans,
         clauses=log.header.get("clauses", {}),
         runlog_sha256=provenance.file_sha256(log.path))
+
+    def kind(case: dict) -> str:
+        return summary.judgement(case).kind
+    summary.by_area = tally_by(cases, lambda c: [c.get("area", "?")], kind)
+    summary.by_tier = tally_by(cases, lambda c: [c.get("tier", "?")], kind)
+    summary.by_fan = fan_tallies(summary, fan_order)
+    summary.by_clause = dict(sorted(tally_by(cases, lambda c: c.get("cites", []), kind).items(),
+                                    key=lambda kv: clause_sort_key(kv[0])))
+    summary.sections = [s for s in (run_sections.attribution_section(log, attribution),
+                                    run_sections.differential_section(log),
+                                    run_sections.features_section(log, summary.blamed)) if s]
+    return summary
+
+
+#: What a cause may be about besides a fan (tools/harness/causes.Cause.about).
+FIELDS = frozenset({"result", "error", "total", "fan_points", "meets_minimum", "waits"})
+
+
+def fan_tallies(summary: Summary, fan_order: dict[str, int]) -> dict[str, Tally]:
+    """Cases per fan: each case under the fans its expectation names and, when it fails, the fans
+    its answer got wrong.  A failing case counts as a failure only of the fans that differ
+    (:meth:`Summary.blamed`) — a 缺一门 bug is not a failure of 十三幺 — and as a pass of the
+    fans its answer got right; a case with no score to compare fails every fan it names."""
+    tallies: dict[str, Tally] = {}
+    for case in summary.cases:
+        fans = fans_involved(case.get("expected"))
+        failing = case["status"] in FAILING
+        blamed = summary.blamed(case) if failing else set()
+        kind = summary.judgement(case).kind
+        wrong = fans if blamed is None else blamed - FIELDS
+        for fan_id in sorted(fans | wrong, key=lambda f: (fan_order.get(f, 999), f)):
+            status = None if not failing or fan_id in wrong else "pass"
+            tallies.setdefault(fan_id, Tally(fan_id)).add(case, status, kind)
+    return dict(sorted(tallies.items(), key=lambda kv: (fan_order.get(kv[0], 999), kv[0])))
 
 
 _CHINESE_NUMERALS = {c: i for i, c in enumerate("〇一二三四五六七八九十", 0)}

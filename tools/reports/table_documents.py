@@ -12,10 +12,12 @@ from pathlib import Path
 from gb16.reference import rules as R
 from gb16.tools.reports.document import Code, Document, Table, only
 from gb16.tools.reports.section import Section
-from gb16.tools.reports.tables import STATUS_MARK, Mismatch, cell_text, editions_rows, interop, matrix, rulings_rows
+from gb16.tools.reports.tables import Mismatch, cell_text, editions_rows, interop, mark, matrix, rulings_rows
 
 #: What each mark of the interop table means.
-MARKS_TEXT = "Marks: ✓ pass, ✗ fail, E error, C crash, T timeout, k known failure, – skipped, blank not run."
+MARKS_TEXT = ("Marks: ✓ pass, ✗ fail (a bug), E error, C crash, T timeout (bugs too), ✗? a bug that a contradicted "
+              "option or delta would explain (contested), ≈ a failure attributed to an open ruling's option or an "
+              "edition delta (a difference of rules, not a bug), k known failure, – skipped, blank not run.")
 
 
 def _table(section: Section, headers: list[str], rows: list[list], keep: tuple[int, ...] = ()) -> Section:
@@ -65,13 +67,18 @@ def matrix_document(summaries: list, labels: list[str], warnings: list[str], by:
     for key in keys:
         name = titles[key] if by == "fan" else key
         body.append([name] + ([titles[key]] if by == "clause" else []) + [cell_text(cells[key][label]) for label in labels])
-    flat_head = [by, "title"] + [f"{label} {what}" for label in labels for what in ("passed", "judged", "failed",
-                                                                                      "known", "skipped")]
+    whats = ("passed", "judged", "failed", "bugs", "attributed", "known", "skipped")
+    flat_head = [by, "title"] + [f"{label} {what}" for label in labels for what in whats]
     flat = [[key, titles[key]] + [x for label in labels for x in (
         cells[key][label]["pass"], cells[key][label]["cases"] - cells[key][label]["skipped"],
-        cells[key][label]["failed"], cells[key][label]["known"], cells[key][label]["skipped"])] for key in keys]
+        cells[key][label]["failed"], cells[key][label]["bugs"], cells[key][label]["attributed"],
+        cells[key][label]["known"], cells[key][label]["skipped"])] for key in keys]
     section = Section("matrix", "")
-    section.p("Each cell: cases passed / cases judged (✗ when any failed, errored, crashed or timed out).")
+    section.p("Each cell: cases passed / cases judged; ✗N: N of its failures are bugs (no open ruling's option or "
+              "edition delta explains them; errors, crashes and timeouts included), ≈N: N are attributed to one (a "
+              "difference of rules, not a bug)."
+              + (" A failing case counts only under the fans its answer got wrong, and as a pass of the others."
+                 if by == "fan" else ""))
     _table(section, head, body, (0,) if by != "fan" else ())
     return Document(f"{by.capitalize()} × implementation", [section], flat=Table(flat_head, flat),
                     intro=_warnings(warnings),
@@ -91,11 +98,12 @@ def interop_document(summaries: list, labels: list[str], warnings: list[str], di
     cases = Section("cases", "Each case")
     cases.p(MARKS_TEXT)
     head = ["case", "area"] + labels + ["passed by"]
-    body = [[r["id"], r["area"]] + [STATUS_MARK.get(r["statuses"][label], "?") for label in labels]
+    body = [[r["id"], r["area"]] + [mark(r["statuses"][label], r["judgements"][label]) for label in labels]
             + [f"{r['passed_by']}/{r['judged_by']}"] for r in rows]
     _table(cases, head, body, (0,))
-    flat = Table(["case", "area"] + labels + ["passed by", "judged by"],
-                 [[r["id"], r["area"]] + [r["statuses"][label] or "not run" for label in labels]
+    flat = Table(["case", "area"] + [x for label in labels for x in (label, f"{label} judged")] + ["passed by", "judged by"],
+                 [[r["id"], r["area"]] + [x for label in labels for x in (r["statuses"][label] or "not run",
+                                                                          r["judgements"][label] or "")]
                   + [r["passed_by"], r["judged_by"]] for r in rows])
     return Document("Interoperability: cases passed by N implementations", [counts, cases], flat=flat,
                     intro=_warnings(warnings),
@@ -114,17 +122,25 @@ def _input(explain: str | None) -> Code | str:
     return Code(explain[len("gb16 explain "):]) if explain else "—"
 
 
+def _homes(row: dict) -> str:
+    """The editions a delta belongs to, and those whose reading of the same statement it can
+    replace: ``mcr2006``, ``mcr2006 in place of kongs-add-concealed-kong``, or ''."""
+    return ", ".join(row["editions"] + [f"{e} in place of {r}" for e, r in row.get("in_place_of", {}).items()])
+
+
 def editions_document(rows: list[dict] | None = None) -> Document:
     rows = editions_rows() if rows is None else rows
     editions = Section("editions", "Editions")
     editions.items([f"{name} — {e['title']}; source: {e['source']}; deltas: {', '.join(e['deltas'])}"
+                    + "".join(f"; {r['delta']} may replace {r['in_place_of'][name]} (another reading)"
+                              for r in rows if name in r.get("in_place_of", {}))
                     for name, e in R.EDITIONS.items()]
-                   + ["deltas outside any edition: " + (", ".join(r["delta"] for r in rows if not r["editions"]) or "none")])
+                   + ["deltas outside any edition: " + (", ".join(r["delta"] for r in rows if not _homes(r)) or "none")])
     deltas = Section("deltas", "Deltas")
     deltas.blocks.append(only(("md", "html"), ("table", ["delta", "edition", "change", "source", "executable as"],
-                                                [[r["delta"], ", ".join(r["editions"]) or "—", r["change"], r["source"],
+                                                [[r["delta"], _homes(r) or "—", r["change"], r["source"],
                                                   r["executable"] or "—"] for r in rows], (0,))))
-    deltas.blocks.append(only("text", ("list", [f"{r['delta']} ({', '.join(r['editions']) or 'no edition'}): "
+    deltas.blocks.append(only("text", ("list", [f"{r['delta']} ({_homes(r) or 'no edition'}): "
                                                 f"{r['change']}. Source: {r['source']}. Executable as: "
                                                 f"{r['executable'] or '—'}." for r in rows])))
     examples = Section("examples", "Worked examples: the total under xinbian and under the delta")

@@ -151,17 +151,22 @@ def load_runlogs(paths: list[str]) -> tuple[list, list[str], list[str]]:
 
 def _cell(tally: Tally | None) -> dict:
     if tally is None:
-        return {"cases": 0, "pass": 0, "failed": 0, "known": 0, "skipped": 0}
+        return {"cases": 0, "pass": 0, "failed": 0, "known": 0, "skipped": 0, "bugs": 0, "contested": 0,
+                "attributed": 0}
     return tally.row()
 
 
 def cell_text(cell: dict) -> str:
+    """``12/14 ✗1 ≈1``: passed / judged, then the bugs (✗) and the failures attributed to an
+    option or an edition delta (≈) among the failures counted in the row."""
     judged = cell["cases"] - cell["skipped"]
     if cell["cases"] == 0:
         return "—"
     text = f"{cell['pass']}/{judged}"
-    if cell["failed"]:
-        text += " ✗"
+    if cell.get("bugs", cell["failed"]):
+        text += f" ✗{cell.get('bugs', cell['failed'])}"
+    if cell.get("attributed"):
+        text += f" ≈{cell['attributed']}"
     if cell["known"]:
         text += f" ({cell['known']} known)"
     if cell["skipped"]:
@@ -195,21 +200,24 @@ def matrix(summaries: list, labels: list[str], by: str) -> tuple[list[str], dict
 
 
 def interop(summaries: list, labels: list[str]) -> list[dict]:
-    """One row per case id seen in any run: each implementation's status and how many pass."""
+    """One row per case id seen in any run: each implementation's status, what its failure is
+    (``judgements``: bug, contested, attributed — tools/reports/summary.Judgement) and how many pass."""
     order: dict[str, dict] = {}
+    by_id = [{c["id"]: c for c in summary.cases} for summary in summaries]
     for summary in summaries:
         for case in summary.cases:
             order.setdefault(case["id"], case)
     rows = []
     for case_id, case in order.items():
-        statuses = {}
-        for summary, label in zip(summaries, labels):
-            found = next((c for c in summary.cases if c["id"] == case_id), None)
+        statuses, judgements = {}, {}
+        for summary, cases, label in zip(summaries, by_id, labels):
+            found = cases.get(case_id)
             statuses[label] = found["status"] if found else None
+            judgements[label] = summary.judgement(found).text if found else None
         passed = sum(status == "pass" for status in statuses.values())
         judged = sum(status not in (None, "skipped") for status in statuses.values())
         rows.append({"id": case_id, "area": case.get("area"), "cites": case.get("cites", []),
-                     "statuses": statuses, "passed_by": passed, "judged_by": judged})
+                     "statuses": statuses, "judgements": judgements, "passed_by": passed, "judged_by": judged})
     return rows
 
 
@@ -217,12 +225,25 @@ STATUS_MARK = {"pass": "✓", "fail": "✗", "error": "E", "crash": "C", "timeou
                "known": "k", None: " "}
 
 
+def mark(status: str | None, judgement: str | None) -> str:
+    """A case's mark in a table: :data:`STATUS_MARK`, except that a failure attributed to an
+    option or an edition delta is ``≈`` and a contested bug ``✗?`` (its words start so:
+    tools/reports/summary.Judgement.text)."""
+    if judgement and judgement.startswith("attributed"):
+        return "≈"
+    if judgement and judgement.startswith("bug, contested"):
+        return STATUS_MARK.get(status, "?") + "?"
+    return STATUS_MARK.get(status, "?")
+
+
 # --------------------------------------------------------------------------- rulings and editions
 
 def editions_rows(corpus=None) -> list[dict]:
     """One row per edition delta (docs/rulings.md Part 3): editions, change, source, how it is
     executed, its hand-worked example (total without and with the delta) and the corpus cases
-    that state an expectation under it (an ``alternatives`` entry naming the delta)."""
+    that state an expectation under it (an ``alternatives`` entry naming the delta); for a
+    delta that ``replaces`` another (the other reading of one statement), the editions whose
+    reading it can stand in for (``in_place_of``: edition → the delta it replaces there)."""
     from gb16.tools.harness.corpus import load_corpus
     corpus = corpus or load_corpus()
     by_id = {c["id"]: c for c in corpus.cases}
@@ -232,8 +253,9 @@ def editions_rows(corpus=None) -> list[dict]:
         how = ", ".join(filter(None, ["data" if "data" in delta else "", delta.get("switch", "")]))
         examples = [_edition_example(ex, by_id) for ex in delta.get("examples", [])]
         cases = [c["id"] for c in corpus.cases if name in delta_alternatives(c)]
+        in_place_of = {e: r for e, ed in R.EDITIONS.items() for r in delta.get("replaces", ()) if r in ed["deltas"]}
         rows.append({"delta": name, "editions": editions, "change": delta["summary"], "source": delta["source"],
-                     "executable": how, "examples": examples, "cases": cases})
+                     "executable": how, "examples": examples, "cases": cases, "in_place_of": in_place_of})
     return rows
 
 

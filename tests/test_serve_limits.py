@@ -18,7 +18,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -152,6 +151,10 @@ def test_a_cross_origin_post_is_refused_and_no_cors_is_offered(server):
     assert status == 403 and value["ok"] is False and "access-control-allow-origin" not in headers
     status, _, _ = post(server, "/api/score", b'{"hand": "x"}', extra="Sec-Fetch-Site: cross-site\r\n")
     assert status == 403
+    # a link from another site opens the page (its address carries the hand): GET is not refused
+    status, _, headers = exchange(server, f"GET /?hand=123m HTTP/1.1\r\nHost: {here}\r\nSec-Fetch-Site: cross-site"
+                                          f"\r\nConnection: close\r\n\r\n".encode())
+    assert status == 200 and headers["content-type"].startswith("text/html")
     # the page itself (same origin), a name given with --allow-host, and localhost are served
     for host, origin in ((here, f"http://{here}"), ("referee.example:8016", "http://referee.example:8016"),
                          ("localhost", None)):

@@ -22,9 +22,10 @@ and the ASGI plumbing are the parts that are hard to get right, and they are kep
 :class:`RequestGate` (ASGI middleware, in front of the app) checks each request: its ``Host``
 must name this machine (localhost, an IP address) or a name given with ``--allow-host`` — a page
 on another site reaching 127.0.0.1 through its own DNS name (DNS rebinding) gets 421; a request
-from a page of another origin (``Origin``, ``Sec-Fetch-Site``) gets 403 — there is no CORS, so a
-browser never shows another site the answers, and a cross-origin ``text/plain`` POST is refused
-before it is read; a query string over :data:`MAX_QUERY_BYTES` gets 414.
+from a page of another origin (``Origin``, ``Sec-Fetch-Site``) to the API gets 403 — there is no
+CORS, so a browser never shows another site the answers, and a cross-origin ``text/plain`` POST is
+refused before it is read (a link from elsewhere still opens the page: GET is not refused); a
+query string over :data:`MAX_QUERY_BYTES` gets 414.
 """
 
 from __future__ import annotations
@@ -213,7 +214,9 @@ class RequestGate:
             return 421, ("this server answers to this machine's names (localhost, an IP address) and the names "
                          "given with gb16 serve --allow-host, not to the one in the Host header")
         origin = headers.get("origin")
-        if origin is not None:
+        if scope.get("method") in ("GET", "HEAD"):
+            pass   # the page and its files: a link from elsewhere opens the page (its address carries the hand)
+        elif origin is not None:
             parts = urlsplit(origin)
             if parts.scheme not in ("http", "https") or parts.netloc.lower() != host.strip().lower():
                 return 403, "requests from another site's pages are refused (no CORS)"

@@ -74,15 +74,22 @@ class Rules:
     # -- construction ----------------------------------------------------------------
 
     @classmethod
-    def parse(cls, rulings: Iterable[str] | Mapping[str, str] = (), edition: str | None = None,
-              deltas: Iterable[str] = ()) -> "Rules":
-        """From ``["R-009=B", …]`` or ``{"R-009": "B"}``, an edition id and delta ids.
+    def parse(cls, rulings: str | Iterable[str] | Mapping[str, str] = (), edition: str | None = None,
+              deltas: str | Iterable[str] = ()) -> "Rules":
+        """From ``["R-009=B", …]``, ``{"R-009": "B"}`` or one ``"R-009=B"``, an edition id and
+        delta ids (a list, or one id).
 
         A withdrawn option (``R-001:C``) is taken as the delta that carries it.
         """
-        pairs = rulings.items() if isinstance(rulings, dict) else (_split(r) for r in rulings)
+        given: Iterable[str] | Mapping[str, str] = [rulings] if isinstance(rulings, str) else rulings
+        delta_ids: Iterable[str] = [deltas] if isinstance(deltas, str) else deltas
+        try:
+            pairs = list(given.items()) if isinstance(given, dict) else [_split(r) for r in given]
+            extra = set(delta_ids)
+        except TypeError:
+            raise RulesError("rulings are a list of 'R-009=A' (or a dict {'R-009': 'A'}, or one string), "
+                             "deltas a list of ids (or one)") from None
         chosen: dict[str, str] = {}
-        extra = set(deltas)
         for rid, option in pairs:
             rid, option = str(rid).strip().upper(), str(option).strip().upper()
             if f"{rid}:{option}" in WITHDRAWN_OPTIONS:
@@ -235,6 +242,8 @@ def _excludes(fan_id: str, changes: tuple[Any, ...]) -> tuple[Exclusion, ...]:
 
 
 def _split(entry: str) -> tuple[str, str]:
+    if not isinstance(entry, str):
+        raise RulesError(f"a ruling is written RULING=OPTION, e.g. R-009=A, not {entry!r}")
     for sep in ("=", ":"):
         if sep in entry:
             rid, option = entry.split(sep, 1)

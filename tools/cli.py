@@ -9,9 +9,11 @@ command needs an extra that is not installed (the message names it, gb16.tools.e
 from __future__ import annotations
 
 import argparse
+import difflib
 import errno
 import importlib
 import os
+import re
 import sys
 
 import gb16
@@ -38,10 +40,46 @@ COMMAND_MODULES = {
 
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose error messages (which quote the argument given) go through
-    :func:`~gb16.tools.safe_text.printable`; every command's parser is one (add_parser)."""
+    :func:`~gb16.tools.safe_text.printable` and end with "did you mean …?" for a mistyped flag,
+    command or choice (what Python 3.12's ``suggest_on_error`` does, by difflib); every command's
+    parser is one (add_parser)."""
 
     def error(self, message: str):
-        super().error(printable(message))
+        super().error(printable(message + did_you_mean(self, message)))
+
+
+def _flags(parser: argparse.ArgumentParser) -> set[str]:
+    """Every option string of *parser* and of the sub-commands' parsers beneath it."""
+    found = set()
+    for action in parser._actions:
+        found.update(action.option_strings)
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                found |= _flags(child)
+    return found
+
+
+def did_you_mean(parser: argparse.ArgumentParser, message: str) -> str:
+    """`` — did you mean --filter?`` for each unrecognized flag or invalid choice near a real one."""
+    hints = []
+    if message.startswith("unrecognized arguments:"):
+        flags = sorted(_flags(parser))
+        for given in message.split(":", 1)[1].split():
+            name = given.split("=", 1)[0]
+            if name.startswith("-"):
+                close = difflib.get_close_matches(name, flags, n=1, cutoff=0.6)
+                if close:
+                    hints.append((close[0], name))
+    else:
+        m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if m:
+            choices = re.findall(r"'([^']*)'", m.group(2))
+            close = difflib.get_close_matches(m.group(1), choices, n=1, cutoff=0.6)
+            if close:
+                hints.append((close[0], m.group(1)))
+    if len(hints) == 1:
+        return f" — did you mean {hints[0][0]}?"
+    return (" — did you mean " + ", ".join(f"{right} (for {given})" for right, given in hints) + "?") if hints else ""
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:

@@ -28,10 +28,11 @@ from gb16.tools import cmd_differential as differential
 from gb16.tools.harness import runlog
 from gb16.tools.harness.certify import DEFAULT_TIMEOUT, CertifyOptions, run_certification
 from gb16.tools.harness.protocol import HarnessError
-from gb16.tools.harness.runlog import RunLogError
+from gb16.tools.harness.runlog import RunLogError, RunLogWriteError
 from gb16.tools.harness.transport import kill_all
 from gb16.tools.reports import formats, json_report, terminal
 from gb16.tools.reports.summary import summarize
+from gb16.tools.reports.terminal import EXIT_INCOMPLETE
 from gb16.tools.safe_text import printable
 
 
@@ -178,10 +179,14 @@ def run_certify(args) -> int:
     if args.last_failed and not args.out:
         out = last_failed_path(args.last_failed)
         options.out = str(out)
-    again = f"gb16 certify --resume --impl {shlex.quote(args.impl or 'SPEC')} --out {out}"
+        # re-running the failures (after a fix, say) replaces the file the last re-run wrote there
+        options.overwrite = options.overwrite or is_last_failed_of(out, args.last_failed)
+    again = runlog.resume_command(args.impl, out)
     try:
         with _signals_interrupt():
             log = run_certification(options)
+    except RunLogWriteError as exc:
+        return disk_full(exc, again)
     except (HarnessError, RunLogError) as exc:
         print(f"gb16 certify: {printable(str(exc))}", file=sys.stderr)
         if out and out.exists() and runlog.is_interrupted(out):
@@ -194,6 +199,27 @@ def run_certify(args) -> int:
         return 143 if isinstance(exc, Terminated) else 130
     return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, overwrite=args.overwrite,
                              min_judged=args.min_judged)
+
+
+def disk_full(exc: RunLogWriteError, again: str) -> int:
+    """The run log could not be written: what is kept, where, and the line that continues it;
+    exit status 3, an incomplete run (not 2: nothing was wrong with the input)."""
+    kill_all()
+    print(printable(f"gb16 certify: {exc}; the cases finished before are kept in {exc.path}. Make room "
+                    f"(or lift the limit), then continue with: {again}"), file=sys.stderr)
+    return EXIT_INCOMPLETE
+
+
+def is_last_failed_of(out: Path, source: str) -> bool:
+    """True when *out* is a run log that ``--last-failed SOURCE`` wrote (so a re-run may replace it)."""
+    if not out.is_file():
+        return False
+    try:
+        header = runlog.read(out).header
+    except RunLogError:
+        return False
+    recorded = (header.get("options") or {}).get("last_failed")
+    return isinstance(recorded, str) and Path(recorded).resolve() == Path(source).resolve()
 
 
 def last_failed_path(path: str) -> Path:

@@ -1,7 +1,7 @@
 """``gb16 certify --random N``: the command line of a differential run (:mod:`.engine`).
 
     gb16 certify --impl SPEC --random 5000 --seed 7 --variant gb16 [--jobs J | --dask HOST:PORT]
-    gb16 certify --resume --out out/differential-….jsonl
+    gb16 certify --resume --impl SPEC --out out/differential-….jsonl
     python -m gb16.tools.cmd_differential --impl SPEC --random 5000
 
 Exit status: 0 when every disagreement is a known difference, 1 when anything new or
@@ -23,8 +23,9 @@ from gb16.tools.differential.options import DEFAULT_SEED, DEFAULT_TIMEOUT
 from gb16.tools.differential import families as F
 from gb16.tools.harness import runlog
 from gb16.tools.harness.protocol import HarnessError, ImplementationError
-from gb16.tools.harness.runlog import RunLogError
+from gb16.tools.harness.runlog import RunLogError, RunLogWriteError
 from gb16.tools.reports.formats import write_reports
+from gb16.tools.reports.terminal import EXIT_INCOMPLETE
 from gb16.tools.safe_text import printable
 
 
@@ -117,12 +118,17 @@ def main(args) -> int:
     try:
         options = options_from(args)
         summary = engine.run(options)
+    except RunLogWriteError as exc:
+        print(printable(f"gb16 certify: {exc}; the hands finished before are kept in {exc.path}. Make room "
+                        f"(or lift the limit), then continue with: {runlog.resume_command(args.impl, exc.path)}"),
+              file=sys.stderr)
+        return EXIT_INCOMPLETE
     except (HarnessError, ImplementationError, RunLogError) as exc:
         print(f"gb16 certify: {printable(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(printable(f"\ngb16 certify: interrupted; the finished hands are kept in {options.out}; "
-                        f"continue with: gb16 certify --resume --out {options.out}"), file=sys.stderr)
+                        f"continue with: {runlog.resume_command(args.impl, options.out)}"), file=sys.stderr)
         return 130
     if getattr(args, "json", None) == "-":
         sys.stdout.write(json.dumps(summary, ensure_ascii=False, indent=1) + "\n")

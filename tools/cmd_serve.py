@@ -3,6 +3,7 @@
     gb16 serve                      # http://127.0.0.1:8016/
     gb16 serve --port 9000
     gb16 serve --host 0.0.0.0       # other machines too (a warning says so)
+    gb16 serve --allow-host referee.local   # a name besides localhost and IP addresses to answer to
 
 It listens on the loopback address unless asked otherwise; every file of the page comes with
 the package, so it works with no network.  ``--port 0`` takes a free port; the first line
@@ -26,6 +27,9 @@ def register(sub) -> None:
     p.add_argument("--host", default=DEFAULT_HOST,
                    help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name the server answers to besides localhost and IP addresses (the Host header; "
+                        "repeatable): requests naming any other host are refused (DNS rebinding)")
     p.set_defaults(func=run_serve)
 
 
@@ -46,7 +50,7 @@ def bind(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(1024)
     except OSError:
         sock.close()
         raise
@@ -62,6 +66,7 @@ def url(sock: socket.socket) -> str:
 def run_serve(args) -> int:
     import uvicorn   # the serve extra (uvicorn, Starlette)
 
+    from gb16.tools.serve import guard
     from gb16.tools.serve.app import create_app
 
     if not 0 <= args.port <= 65535:
@@ -78,8 +83,11 @@ def run_serve(args) -> int:
         print(f"gb16 serve: warning: listening on {args.host}, not on this machine only — anyone who can reach "
               "it on the network can use the page and the API (there is no login)", file=sys.stderr)
     print(f"gb16 serve: the referee's page is at {url(sock)}  (Ctrl-C to stop)", flush=True)
-    config = uvicorn.Config(create_app(), log_level="warning", server_header=False, date_header=False,
-                            timeout_keep_alive=5, limit_concurrency=64)
+    # the connection layer (tools/serve/guard.py): deadlines, a connection budget no idle client can
+    # exhaust, JSON for its own answers; the Host, Origin and query-string checks in front of the app
+    config = uvicorn.Config(guard.RequestGate(create_app(), [args.host, *args.allow_host]), log_level="warning",
+                            server_header=False, date_header=False, timeout_keep_alive=5,
+                            http=guard.GuardedH11Protocol, h11_max_incomplete_event_size=guard.MAX_HEAD_BYTES)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:

@@ -5,6 +5,10 @@ argument — made safe where the kit puts it: on a terminal and in a file name.
   characters (ESC of an ANSI or OSC sequence, BEL, carriage return, backspace, C1 controls)
   and bidirectional formatting characters (U+202E and the like, which reorder what is shown)
   become visible escapes, ``\\x1b`` or ``\\u202e``; newlines are kept.
+* :func:`json_text` — for a JSON file (a report's summary.json, a run log): the same characters,
+  and the invisible ones that change how text reads (zero-width, line and paragraph separators,
+  U+FEFF), written as ``\\uNNNN`` escapes — the same data to a JSON reader, nothing hidden or
+  reordered for a person reading the file;
 * :func:`file_name` — a name built from data, at most a number of *bytes* (a file system
   counts bytes: 82 CJK characters are 246), cut on a character boundary.
 
@@ -36,6 +40,16 @@ def printable(text: str) -> str:
     """*text* with control and bidirectional formatting characters shown as ``\\xNN``/``\\uNNNN``
     instead of acting on the terminal (or the page); newlines are kept."""
     return _UNPRINTABLE.sub(_escape, str(text))
+
+
+#: What :func:`json_text` writes as a ``\uNNNN`` escape (JSON escapes C0 controls itself).
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
+
+
+def json_text(text: str) -> str:
+    """JSON *text* (as json.dumps writes it) with :data:`_JSON_UNSAFE` characters as ``\\uNNNN``:
+    they only occur inside strings (JSON's own syntax is ASCII), so the value read back is the same."""
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
 def file_name(text: str, max_bytes: int = MAX_NAME_BYTES) -> str:

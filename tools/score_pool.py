@@ -32,6 +32,8 @@ from functools import partial
 from itertools import islice
 from typing import Callable
 
+from gb16.tools.harness import lifetime
+
 #: lines per chunk: large enough that sending a chunk to a worker costs little beside
 #: scoring it (about 0.1 ms a line), small enough that the first results come quickly
 CHUNK = 200
@@ -73,9 +75,11 @@ def _score_chunk(chunk: list[bytes], line_result: Callable, rules=None) -> bytes
     return b"".join(line_result(raw, rules) for raw in chunk)
 
 
-def _serve(connection, score: Callable) -> None:
-    """A worker: score the chunks it is sent, one at a time, until its pipe closes.  Ctrl-C goes
-    to the whole foreground process group: the command handles it, not each worker."""
+def _serve(connection, score: Callable, parent: int) -> None:
+    """A worker: score the chunks it is sent, one at a time, until its pipe closes or its parent
+    ends (gb16.tools.harness.lifetime).  Ctrl-C goes to the whole foreground process group: the
+    command handles it, not each worker."""
+    lifetime.end_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
@@ -97,7 +101,7 @@ class _Worker:
 
     def __init__(self, context, score: Callable):
         self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs, score), daemon=True)
+        self.process = context.Process(target=_serve, args=(theirs, score, os.getpid()), daemon=True)
         self.process.start()
         theirs.close()
         self.job: tuple[int, list[bytes]] | None = None

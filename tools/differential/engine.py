@@ -46,7 +46,7 @@ from gb16.tools.differential import verdict
 from gb16.tools.differential.classes import shrink_classes, summarize, write_drafts
 from gb16.tools.differential.options import CHUNK, KNOWN_DIR, UNEXPLAINED, Options
 from gb16.tools.differential.worker import hand_id, score_hands
-from gb16.tools.harness import provenance, runlog
+from gb16.tools.harness import lifetime, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.certify import check_out
 from gb16.tools.harness.implementations import resolve_isolated
@@ -192,7 +192,9 @@ def _pool_chunks(jobs: int, args):
     replaced and the chunks it had not returned are scored again (the same hands, the same lines)."""
     done, restarts = 0, 0
     while done < len(args):
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+        # a worker ends with this process, and its implementation with it (harness.lifetime)
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
+                                   initializer=lifetime.end_with_parent, initargs=(os.getpid(),))
         futures = [pool.submit(score_hands, *a) for a in args[done:]]
         try:
             for future in futures:

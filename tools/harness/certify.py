@@ -23,7 +23,7 @@ from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpu
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
 from gb16.tools.harness.implementations import Implementation, resolve_implementation, resolve_isolated
 from gb16.tools.harness.progress import Progress
-from gb16.tools.harness.protocol import HarnessError, Outcome, schema_problem
+from gb16.tools.harness.protocol import HarnessError, Outcome, kept_result, merge_dropped, schema_problem
 from gb16.tools.harness.runlog import RunLogError, RunLogWriter
 
 DEFAULT_TIMEOUT = 30.0
@@ -99,7 +99,10 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
         if uncompared:
             record["uncompared"] = uncompared
         if outcome.kind == "result":
-            record["actual"] = outcome.result
+            record["actual"], clipped = kept_result(outcome.result)   # the protocol's fields, bounded
+            dropped = merge_dropped(outcome.dropped, clipped)
+            if dropped:
+                record["dropped"] = dropped
             record["diff"] = compare(judged_on, outcome.result)
             record["status"] = "fail" if record["diff"] else "pass"
             if record["diff"] and isinstance(case.get("input"), dict):   # worked out once, kept in the log
@@ -192,6 +195,12 @@ def failed_ids(path: str) -> list[str]:
 def _last_failed(options: CertifyOptions, cases: list[dict]) -> tuple[list[dict], list[str], list[str]]:
     """The corpus cases that failed in ``--last-failed``'s run log, the ids, and the ids the
     corpus no longer has."""
+    log = runlog.read(options.last_failed)
+    if not log.complete:
+        raise HarnessError(f"--last-failed {options.last_failed}: that run was interrupted ({len(log.cases)} cases "
+                           f"recorded, no footer), so what failed in it is not known yet; finish it first with "
+                           f"{runlog.resume_command(log.header.get('impl_spec'), options.last_failed)} — "
+                           f"then --last-failed re-runs its failures")
     wanted = failed_ids(options.last_failed)
     if not wanted:
         raise HarnessError(f"--last-failed {options.last_failed}: no case failed in that run; nothing to re-run")

@@ -47,8 +47,7 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
     root = Path(path) if path else corpus_package.ROOT
     if not root.is_dir():
         raise HarnessError(f"corpus folder {root} does not exist")
-    cases_dir = root / "cases" if (root / "cases").is_dir() else root
-    files = sorted(p for p in cases_dir.glob("*.json") if p.name not in ("fans.json", "clauses.json"))
+    files, fans_path, clauses_path = provenance.corpus_files(root)
     cases, areas, seen, problems = [], {}, {}, []
     for file in files:
         try:
@@ -69,8 +68,6 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
             cases.append(dict(case, area=data["area"], file=file.name))
     if problems:
         raise HarnessError("the corpus is not valid:\n  " + "\n  ".join(problems))
-    fans_path = root / "fans.json" if (root / "fans.json").is_file() else corpus_package.FANS_PATH
-    clauses_path = root / "clauses.json" if (root / "clauses.json").is_file() else corpus_package.CLAUSES_PATH
     tables = {}
     for path, schema in ((fans_path, "fans.schema.json"), (clauses_path, "clauses.schema.json")):
         try:
@@ -88,8 +85,7 @@ def load_corpus(path: Path | str | None = None) -> Corpus:
         version = version_file.read_text(encoding="utf-8").strip() if version_file.is_file() else provenance.gb16_version()
     except (OSError, UnicodeDecodeError) as exc:
         raise HarnessError(f"the corpus is not valid: {version_file} is not readable text ({exc})") from None
-    digest = provenance.fingerprint({**{f"cases/{p.name}": p for p in files},
-                                 "fans.json": fans_path, "clauses.json": clauses_path})
+    digest = provenance.corpus_hash(root)
     return Corpus(root=root.resolve(), cases=cases, areas=areas, fans=fans, clauses=clauses,
                   version=version, hash=digest)
 

@@ -42,7 +42,8 @@ from gb16.reference import score as reference_score
 from gb16.tools.harness import provenance
 from gb16.tools.harness.corpus import VARIANTS
 from gb16.tools.harness.protocol import (PROTOCOL_VERSION, HarnessError, ImplementationError, Outcome, _clip,
-                                         check_metadata, check_result, parse_response, strict_json)
+                                         check_metadata, check_result, defined_fields, parse_response,
+                                         strict_json)
 from gb16.tools.harness.transport import (MAX_LINE_BYTES, LineTooLong, Transport, TransportClosed,
                                           TransportError, TransportTimeout)
 
@@ -84,7 +85,11 @@ class SubprocessImplementation(Implementation):
     def __init__(self, command: str | list[str], startup_timeout: float = 30.0,
                  cwd: str | None = None, env: dict | None = None, max_line: int = MAX_LINE_BYTES,
                  fenced: bool = True):
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        try:
+            self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as exc:   # "No closing quotation", "No escaped character"
+            raise HarnessError(f"--impl {command!r} cannot be read as a command: {str(exc).lower()} "
+                               f"(it is split as a POSIX shell would split it)") from None
         if not self.argv:
             raise HarnessError("--impl: empty command")
         self.spec = command if isinstance(command, str) else shlex.join(command)
@@ -351,11 +356,12 @@ class PythonImplementation(Implementation):
         except (TypeError, ValueError) as exc:
             return Outcome("invalid", message=f"the result is not JSON-serialisable: {exc}",
                            offending_line=_clip(repr(value)), time=elapsed)
+        result, dropped = defined_fields(result)   # fields the protocol does not define: not checked, not kept
         problem = check_result(result)
         if problem:
             return Outcome("invalid", message=f"invalid result: {problem}",
                            offending_line=_clip(json.dumps(result, ensure_ascii=False)), time=elapsed)
-        return Outcome("result", result=result, time=elapsed)
+        return Outcome("result", result=result, time=elapsed, dropped=dropped)
 
 
 def reference_metadata() -> dict:

@@ -222,6 +222,8 @@ class Outcome:
     context: Any = None
     offending_line: str | None = None
     time: float = 0.0
+    #: What the answer carried beyond the protocol's fields, left out (:func:`defined_fields`).
+    dropped: dict | None = None
 
 
 def _clip(text: str) -> str:
@@ -231,6 +233,111 @@ def _clip(text: str) -> str:
 def check_result(result: Any) -> str | None:
     """None when *result* satisfies the result contract the harness compares, else why not."""
     return schema_problem("protocol/result.schema.json", result)
+
+
+#: What a run log keeps of a result: the fields result.schema.json defines, each bounded.
+RESULT_FIELDS = ("ok", "variant", "fans", "fan_points", "flower_points", "total", "meets_minimum", "waits",
+                 "interpretation")
+ERROR_RESULT_FIELDS = ("ok", "error")
+FAN_FIELDS = ("id", "count", "points", "name", "en")
+ERROR_FIELDS = ("code", "message")
+#: Characters kept of a fan's id or name, and of an error's code or message.
+KEEP_TEXT = 200
+#: Entries kept of ``fans`` and ``waits`` (a hand has at most some tens of each).
+KEEP_ITEMS = 200
+#: Characters of JSON kept of ``interpretation`` (informative only; a larger one is not kept).
+KEEP_INTERPRETATION = 4096
+
+
+def defined_fields(result: Any) -> tuple[Any, dict | None]:
+    """*result* with only the fields the protocol defines (at its top, in each fan, in its error),
+    and what was left out (``{"fields", "characters"}``, or None): done before the result is
+    checked, so a megabyte beside a right answer costs neither the check nor the run log."""
+    if not isinstance(result, dict):
+        return result, None
+    dropped: dict[str, int] = {}
+
+    def only(value: dict, fields: tuple, where: str) -> dict:
+        for name in value:
+            if name not in fields:
+                key = f"{where}{_clip_name(name)}"
+                dropped[key] = dropped.get(key, 0) + len(json.dumps(value[name], ensure_ascii=False, default=str))
+        return {name: value[name] for name in value if name in fields}
+
+    kept = only(result, RESULT_FIELDS if result.get("ok") is True else ERROR_RESULT_FIELDS, "")
+    if isinstance(kept.get("error"), dict):
+        kept["error"] = only(kept["error"], ERROR_FIELDS, "error.")
+    if isinstance(kept.get("fans"), list):
+        kept["fans"] = [only(fan, FAN_FIELDS, "fans[].") if isinstance(fan, dict) else fan for fan in kept["fans"]]
+    if not dropped:
+        return result, None
+    return kept, {"fields": list(dropped), "characters": sum(dropped.values())}
+
+
+def merge_dropped(*parts: dict | None) -> dict | None:
+    """One ``{"fields", "characters"}`` from several (None when all are None), at most 10 names and a count of the rest."""
+    names = list(dict.fromkeys(name for part in parts if part for name in part["fields"]
+                               if not name.startswith("… ")))
+    if not names:
+        return None
+    shown = names[:10] + ([f"… {len(names) - 10} more"] if len(names) > 10 else [])
+    return {"fields": shown, "characters": sum(part["characters"] for part in parts if part)}
+
+
+def kept_result(result: dict) -> tuple[dict, dict | None]:
+    """What a run log keeps of a valid *result* (:func:`check_result`): the protocol's fields,
+    each bounded, and what was left out — ``{"fields": [names], "characters": N}`` (N the
+    characters of JSON not kept) — or None when everything was kept.
+
+    The schema lets a result carry fields it does not define; they are not compared, so they
+    are not stored: a right answer with a megabyte of anything else beside it costs the run
+    log nothing (docs/contract.md "What a run log keeps")."""
+    dropped: list[str] = []
+    lost = 0
+
+    def text(value, where: str):
+        nonlocal lost
+        if isinstance(value, str) and len(value) > KEEP_TEXT:
+            dropped.append(f"{where} (clipped)")
+            lost += len(value) - KEEP_TEXT
+            return value[:KEEP_TEXT] + "…"
+        return value
+
+    def only(value: dict, fields: tuple, where: str) -> dict:
+        nonlocal lost
+        for name in value:
+            if name not in fields:
+                dropped.append(f"{where}{_clip_name(name)}")
+                lost += len(json.dumps(value[name], ensure_ascii=False, default=str)) + len(name) + 4
+        return {name: text(value[name], f"{where}{name}") for name in fields if name in value}
+
+    fields = RESULT_FIELDS if result.get("ok") else ERROR_RESULT_FIELDS
+    kept = only(result, fields, "")
+    if isinstance(kept.get("error"), dict):
+        kept["error"] = only(kept["error"], ERROR_FIELDS, "error.")
+    for name in ("fans", "waits"):
+        items = kept.get(name)
+        if isinstance(items, list) and len(items) > KEEP_ITEMS:
+            dropped.append(f"{name} after the first {KEEP_ITEMS} (clipped)")
+            lost += sum(len(json.dumps(item, ensure_ascii=False)) for item in items[KEEP_ITEMS:])
+            kept[name] = items = items[:KEEP_ITEMS]
+    if isinstance(kept.get("fans"), list):
+        kept["fans"] = [only(fan, FAN_FIELDS, "fans[].") if isinstance(fan, dict) else fan for fan in kept["fans"]]
+    if "interpretation" in kept:
+        size = len(json.dumps(kept["interpretation"], ensure_ascii=False))
+        if size > KEEP_INTERPRETATION:
+            dropped.append(f"interpretation (over {KEEP_INTERPRETATION} characters)")
+            lost += size
+            kept["interpretation"] = None
+    if not dropped:
+        return kept, None
+    names = list(dict.fromkeys(dropped))
+    shown = names[:10] + ([f"… {len(names) - 10} more"] if len(names) > 10 else [])
+    return kept, {"fields": shown, "characters": lost}
+
+
+def _clip_name(name: str) -> str:
+    return name if len(name) <= 40 else name[:40] + "…"
 
 
 def check_metadata(metadata: Any) -> str | None:
@@ -268,15 +375,16 @@ def parse_response(line: bytes | str, seq: int) -> Outcome:
         return Outcome("unsolicited", message=f"the response carries seq {got} ({when}) while request {seq} "
                                               f"awaits its answer", offending_line=_clip(text))
     if "result" in response:
-        problem = (schema_problem("protocol/response.schema.json#/$defs/scored", response))
+        result, dropped = defined_fields(response["result"])
+        problem = (schema_problem("protocol/response.schema.json#/$defs/scored", dict(response, result=result)))
         if problem:
             return Outcome("invalid", message=f"invalid result: {problem}", offending_line=_clip(text))
-        return Outcome("result", result=response["result"])
+        return Outcome("result", result=result, dropped=dropped)
     if response.get("skipped") is True:
         problem = schema_problem("protocol/response.schema.json#/$defs/skipped", response)
         if problem:
             return Outcome("invalid", message=f"invalid skip response: {problem}", offending_line=_clip(text))
-        return Outcome("skipped", message=response.get("message", "skipped by the implementation"))
+        return Outcome("skipped", message=_clip(response.get("message", "skipped by the implementation")))
     if response.get("errored") is True:
         problem = schema_problem("protocol/response.schema.json#/$defs/errored", response)
         if problem:

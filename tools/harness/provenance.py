@@ -11,6 +11,8 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from gb16 import corpus as corpus_package
+
 
 def now() -> str:
     """The current time as an ISO 8601 string in UTC, to the second."""
@@ -54,6 +56,24 @@ def fingerprint(files: dict[str, Path]) -> str:
         digest.update(name.encode() + b"\0")
         digest.update(Path(files[name]).read_bytes() + b"\0")
     return "sha256:" + digest.hexdigest()
+
+
+def corpus_files(root: Path) -> tuple[list[Path], Path, Path]:
+    """A corpus folder's case files (DIR/cases/*.json, or DIR/*.json), its fans.json and
+    clauses.json (the installed ones when the folder has none)."""
+    cases_dir = root / "cases" if (root / "cases").is_dir() else root
+    files = sorted(p for p in cases_dir.glob("*.json") if p.name not in ("fans.json", "clauses.json"))
+    fans_path = root / "fans.json" if (root / "fans.json").is_file() else corpus_package.FANS_PATH
+    clauses_path = root / "clauses.json" if (root / "clauses.json").is_file() else corpus_package.CLAUSES_PATH
+    return files, fans_path, clauses_path
+
+
+def corpus_hash(path: str | Path | None = None) -> str:
+    """The hash of the corpus folder *path* (None: the installed corpus), as the harness gives it
+    when it loads the corpus (gb16.tools.harness.corpus), from its files alone: to tell whether a
+    run log's corpus is still the one there."""
+    files, fans_path, clauses_path = corpus_files(Path(path) if path else corpus_package.ROOT)
+    return fingerprint({**{f"cases/{p.name}": p for p in files}, "fans.json": fans_path, "clauses.json": clauses_path})
 
 
 def file_sha256(path: Path) -> str:

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
+from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Iterable
@@ -35,7 +37,7 @@ from typing import Any, Iterable
 from gb16.reference import jsonlines
 from gb16.tools.harness.attribution import Attribution
 from gb16.tools.harness.provenance import now
-from gb16.tools.safe_text import file_name
+from gb16.tools.safe_text import file_name, json_text
 
 FORMAT = "gb16-runlog"
 FORMAT_VERSION = 1
@@ -48,6 +50,15 @@ FAILING = ("fail", "error", "crash", "timeout")
 
 class RunLogError(Exception):
     """A run log that cannot be read or continued; the message says why."""
+
+
+class RunLogWriteError(RunLogError):
+    """The run log could not be written (a full disk, a file size limit, an I/O fault): the
+    lines written before are kept, and ``--resume`` continues from them."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"cannot write the run log {path}: {reason}")
+        self.path, self.reason = path, reason
 
 
 # --------------------------------------------------------------------------- writing
@@ -80,13 +91,16 @@ class RunLogWriter:
     def write(self, record: dict) -> None:
         """Append one line; a line longer than a run log line may be (:data:`MAX_RUNLOG_LINE`,
         which :func:`read` would refuse) is never written: RunLogError instead."""
-        line = jsonlines.dumps_line(record) + "\n"   # a lone surrogate is written escaped
+        line = json_text(jsonlines.dumps_line(record)) + "\n"   # a lone surrogate, a U+202E: written escaped
         size = len(line.encode("utf-8")) - 1
         if size > MAX_RUNLOG_LINE:
             raise RunLogError(f"{self.path}: a {record.get('type')} line of {size} bytes is more than a run log "
                               f"line holds ({MAX_RUNLOG_LINE} bytes)")
-        self._handle.write(line)
-        self._handle.flush()
+        try:
+            self._handle.write(line)
+            self._handle.flush()
+        except OSError as exc:   # a half-written line is cut off when the run is resumed
+            raise RunLogWriteError(self.path, exc.strerror or str(exc)) from None
 
     def write_attribution(self, attribution: Attribution) -> bool:
         """Append the run's attribution line (written once, when the run completes, just before
@@ -100,7 +114,10 @@ class RunLogWriter:
         return True
 
     def close(self) -> None:
-        self._handle.close()
+        try:
+            self._handle.close()
+        except OSError:   # the last flush failed as the write did (RunLogWriteError said so)
+            pass
 
     def __enter__(self):
         return self
@@ -254,6 +271,9 @@ class RunLog:
     #: What explains the failures, stored when the run completed (None before it completed, and
     #: in a run log written before attribution was stored).
     attribution: Attribution | None = None
+    #: Case ids with more than one line: a run never writes a case twice (``--resume`` runs only
+    #: the cases not done), so the log was edited or runs were joined.
+    repeated: int = 0
 
     @property
     def complete(self) -> bool:
@@ -385,8 +405,22 @@ def _read_lines(path: Path, lines) -> RunLog:
     if header is None:
         raise RunLogError(f"{path}: empty run log")
     found = _attribution(attribution, warnings) if footer is not None else None
-    return RunLog(path=path, header=header, cases=[Case.read(line).joined(found) for line in _latest_per_case(case_lines)],
-                  footer=footer, resumes=resumes, warnings=warnings, violations=violations, attribution=found)
+    latest = _latest_per_case(case_lines)
+    repeated = sum(1 for n in Counter(line["id"] for line in case_lines).values() if n > 1)
+    if repeated:
+        warnings.append(f"{repeated} case ids appear more than once ({len(case_lines)} case lines for {len(latest)} "
+                        f"cases): a run writes each case once, so this log was edited or runs were joined; the last "
+                        f"line of each case is counted")
+    trimmed = [line for line in latest if line.get("dropped")]
+    if trimmed:
+        fields = sorted({name for line in trimmed for name in line["dropped"].get("fields", [])})
+        lost = sum(line["dropped"].get("characters", 0) for line in trimmed)
+        shown = ", ".join(fields[:8]) + (f", … {len(fields) - 8} more" if len(fields) > 8 else "")
+        warnings.append(f"{len(trimmed)} answers carried what the protocol does not define or more than it keeps "
+                        f"({shown}): {lost} characters not kept in the run log and not compared")
+    return RunLog(path=path, header=header, cases=[Case.read(line).joined(found) for line in latest],
+                  footer=footer, resumes=resumes, warnings=warnings, violations=violations, attribution=found,
+                  repeated=repeated)
 
 
 def _attribution(stored: tuple[int, dict] | None, warnings: list[str]) -> Attribution | None:
@@ -465,6 +499,13 @@ def default_path(impl_spec: str, directory: Path | str = "out") -> Path:
     while "--" in slug:
         slug = slug.replace("--", "-")
     return Path(directory) / f"certify-{file_name(slug[:60], 160) or 'impl'}.jsonl"
+
+
+def resume_command(impl_spec: str | None, path: Path | str) -> str:
+    """The command that continues the run log at *path*, whole and shell-quoted, to paste as it
+    is: ``gb16 certify --resume --impl SPEC --out PATH`` (a run log is data: its --impl is given
+    again on the command line, never taken from the log)."""
+    return f"gb16 certify --resume --impl {shlex.quote(impl_spec or 'SPEC')} --out {shlex.quote(str(path))}"
 
 
 def is_interrupted(path: Path) -> bool:

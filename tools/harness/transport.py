@@ -20,7 +20,8 @@ in control of it whatever the program does.
 * A small watchdog process holds one end of a pipe whose other end only the harness holds.
   When the harness exits in any way — returns, raises, is interrupted, or is killed with
   SIGKILL — the pipe closes and the watchdog kills the program's whole process group.  No
-  program under test outlives the harness.
+  program under test outlives the harness (:mod:`gb16.tools.harness.lifetime`, which also ends
+  a worker of the harness with its parent).
 
 Nothing here knows the protocol's messages; :mod:`gb16.tools.harness.implementations`
 speaks the protocol over this transport.
@@ -34,11 +35,11 @@ import os
 import selectors
 import signal
 import subprocess
-import sys
 import threading
 import time
 
 from gb16.reference import jsonlines
+from gb16.tools.harness import lifetime
 
 #: The longest response line accepted (bytes): the 1 MiB of every line a tool reads
 #: (docs/contract.md "Input limits"), checked before it is parsed.  A longer one is that case's
@@ -55,35 +56,6 @@ CHUNK = 1 << 20
 #: descendants inherit it), so that those which left its process group — ``setsid``, a
 #: daemon's double fork — are found in /proc and killed with it.
 MARK = "GB16_HARNESS_PROGRAM"
-
-# The watchdog: waits for the harness's end of the lifeline pipe to close, then kills the
-# program's process group and every process carrying its mark.  It runs in its own session
-# so that the group it kills, and a Ctrl-C on the terminal, do not kill it first.
-_WATCHDOG = (
-    "import os, sys\n"
-    "try:\n"
-    "    while os.read(0, 4096):\n"
-    "        pass\n"
-    "finally:\n"
-    "    try:\n"
-    "        os.killpg(int(sys.argv[1]), 9)\n"
-    "    except OSError:\n"
-    "        pass\n"
-    "    needle = sys.argv[2].encode()\n"
-    "    for _ in range(3):\n"
-    "        try:\n"
-    "            names = [n for n in os.listdir('/proc') if n.isdigit()]\n"
-    "        except OSError:\n"
-    "            break\n"
-    "        for n in names:\n"
-    "            try:\n"
-    "                with open('/proc/' + n + '/environ', 'rb') as f:\n"
-    "                    if needle in f.read().split(b'\\0'):\n"
-    "                        os.kill(int(n), 9)\n"
-    "            except OSError:\n"
-    "                pass\n"
-)
-
 
 def marked_processes(mark: bytes) -> list[int]:
     """The processes whose environment holds *mark* (``NAME=value``), from /proc (Linux; an
@@ -226,17 +198,8 @@ class Transport:
         self.stderr = StderrTail(self.proc.stderr)
 
     def _start_watchdog(self, pgid: int) -> None:
-        read_end, write_end = os.pipe()
-        try:
-            self._watchdog = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _WATCHDOG, str(pgid), self._mark], stdin=read_end,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-            self._lifeline = write_end
-        except OSError:
-            os.close(write_end)  # no watchdog: the harness's own clean-up still kills the group
-            self._watchdog = None
-        finally:
-            os.close(read_end)
+        # no watchdog (it could not start): the harness's own clean-up still kills the group
+        self._watchdog, self._lifeline = lifetime.start_watchdog(pgid, self._mark)
 
     @property
     def pid(self) -> int | None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
 import time
 from typing import Callable
 
 from tabulate import tabulate
 
 from gb16.properties.scorers import Scorer
+from gb16.tools.harness import lifetime
 from gb16.tools.harness.certify import run_case
 from gb16.tools.harness.corpus import case_variant, load_corpus
 from gb16.tools.harness.implementations import PythonImplementation
@@ -140,7 +142,9 @@ def kill_table(corpus=None, properties: str | None = None, only: list[str] | Non
         work = [(n, loaded.cases, properties, first) for n in chosen]
         rows: dict[str, dict] = {}
         context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                                                    initializer=lifetime.end_with_parent,
+                                                    initargs=(os.getpid(),)) as pool:
             futures = {pool.submit(_row_for, w): w[0] for w in work}
             for future in concurrent.futures.as_completed(futures):
                 rows[futures[future]] = future.result()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from gb16.tools.reports.summary import Summary
+from gb16.tools.safe_text import json_text
 
 
 def data(summary: Summary, label: str = "gb16 conformance") -> dict:
@@ -26,4 +27,4 @@ def data(summary: Summary, label: str = "gb16 conformance") -> dict:
 
 
 def render(summary: Summary) -> str:
-    return json.dumps(data(summary), ensure_ascii=False) + "\n"
+    return json_text(json.dumps(data(summary), ensure_ascii=False)) + "\n"

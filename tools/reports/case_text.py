@@ -166,7 +166,9 @@ def failure_details(case: dict, labels=None, causes: list[Cause] | None = None) 
             f"actual: {actual_text(case, labels)}"] + diff_lines(case, causes)
 
 
-_NUMBERS = re.compile(r"\d+(\.\d+)?")
+#: A number standing alone in a message ("within 5 s", "line 12"), grouped as N; digits within a
+#: word, a pattern or an escape ("[a-z0-9_]", "\\x0b", "R-009", "1e30") are left as they are.
+_NUMBERS = re.compile(r"(?<![\w\\.\-])\d+(\.\d+)?(?![\w\-]|\.\d)")
 
 
 def case_causes(case: dict, fans: dict[str, dict], points=None) -> list[Cause]:

@@ -3,6 +3,7 @@ the renderer of each format and the file it is written to."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterable
 
@@ -35,9 +36,12 @@ class ReportFolderError(Exception):
 
 def check_folder(directory: Path | str, formats: Iterable[str] = tuple(REPORT_FILES),
                  overwrite: bool = False) -> None:
-    """Refuse, before anything is rendered, a report folder whose files gb16 did not write
-    (unless *overwrite*) or in which a report file is a link (never written through) or a folder."""
+    """Refuse, before anything is rendered, a report folder that is a link, whose files gb16 did
+    not write (unless *overwrite*) or in which a report file is a link (never written through) or a folder."""
     directory = Path(directory)
+    if directory.is_symlink():   # the folder itself: its files would land wherever the link points
+        raise ReportFolderError(f"--report {directory} is a link; gb16 never writes through a link — give the "
+                                f"folder itself ({os.path.realpath(directory)}) or another folder")
     if directory.exists() and not directory.is_dir():
         raise ReportFolderError(f"--report {directory} is not a folder")
     ours = _written_before(directory)

@@ -268,7 +268,7 @@ def meta_html(summary: Summary) -> str:
     notes = []
     if summary.progress_note():
         notes.append(f'<div class="note">{esc(summary.progress_note())}</div>')
-    for warning in header.get("warnings", []) + summary.log.warnings:
+    for warning in summary.warnings:
         notes.append(f'<div class="note">warning: {esc(warning)}</div>')
     return f'<table class="meta">{body}</table>' + "".join(notes)
 

@@ -7,6 +7,7 @@ import json
 from gb16.tools.reports.section import Section
 from gb16.tools.reports.summary import Summary, Tally
 from gb16.tools.reports.verdict import skip_reasons
+from gb16.tools.safe_text import json_text
 
 FORMAT = "gb16-summary"
 FORMAT_VERSION = 1
@@ -50,11 +51,11 @@ def data(summary: Summary, sections: list[Section] = (), lead: list[Section] = (
         "known": [_case_brief(c) for c in summary.cases if c["status"] == "known"],
         "unexpected_passes": [c["id"] for c in summary.unexpected_passes()],
         "skipped": [_case_brief(c) for c in summary.cases if c["status"] == "skipped"],
-        "warnings": header.get("warnings", []) + summary.log.warnings,
+        "warnings": summary.warnings,
         "sections": {s.id: {"title": s.title, "status": s.status, "data": s.data}
                      for s in [*lead, *summary.sections, *sections]},
     }
 
 
 def render(summary: Summary, sections: list[Section] = (), lead: list[Section] = ()) -> str:
-    return json.dumps(data(summary, sections, lead), ensure_ascii=False, indent=1) + "\n"
+    return json_text(json.dumps(data(summary, sections, lead), ensure_ascii=False, indent=1)) + "\n"

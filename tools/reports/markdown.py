@@ -94,7 +94,7 @@ def run_sections(summary: Summary, heading_level: int = 2) -> tuple[list[str], l
         ["started", header.get("started")],
         ["run log", f"{summary.log.path.name} · {summary.runlog_sha256}"],
     ]), ""]
-    for warning in header.get("warnings", []) + summary.log.warnings:
+    for warning in summary.warnings:
         out += [f"> warning: {cell(warning)}", ""]
     out += [f"{h} Results", "", table(["status", "cases"],
             [[s, counts[s]] for s in STATUSES] + [["unexpected pass", counts["unexpected_pass"]],

@@ -25,7 +25,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gb16.tools.harness import runlog
+from gb16.tools.harness import lifetime, runlog
 
 _COUNT = re.compile(r"(\d+)\s*/\s*(\d+)")
 
@@ -89,7 +89,8 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def _worker(part: Part, results) -> None:
+def _worker(part: Part, results, parent: int) -> None:
+    lifetime.end_with_parent(parent)   # a killed gb16 report leaves no part running
     def progress(text: str) -> None:
         results.put(("message", part.key, str(text)))
     try:
@@ -158,7 +159,7 @@ def run_parts(parts: list[Part], jobs: int | None = None, progress: bool | None 
         while waiting or running:
             while waiting and len(running) < jobs:
                 part = waiting.pop(0)
-                process = context.Process(target=_worker, args=(part, results), name=f"gb16 report {part.key}")
+                process = context.Process(target=_worker, args=(part, results, os.getpid()), name=f"gb16 report {part.key}")
                 process.start()
                 running[part.key] = process
                 state = board.states[part.key]

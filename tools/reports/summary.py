@@ -134,6 +134,9 @@ class Summary:
     #: The run's own sections, shown by every format: results by feature and capability, and a
     #: differential run's classes (tools/reports/run_sections.py).
     sections: list = field(default_factory=list)
+    #: What a reader of any report must know before trusting it: the run's own warnings, the
+    #: reading's (a repeated case, answers not kept whole), a corpus that changed since the run.
+    warnings: list[str] = field(default_factory=list)
     _causes: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -301,6 +304,23 @@ class Summary:
                 f"continue it with `gb16 certify --resume --impl {spec} --out {self.log.path}`)")
 
 
+def corpus_warnings(header) -> list[str]:
+    """A warning when the corpus the run was made on (its folder if still there, else the installed
+    one) is not the one whose hash the run log records: the cases may have changed since."""
+    recorded = header.get("corpus") or {}
+    where = recorded.get("path")
+    root = Path(where) if isinstance(where, str) and Path(where).is_dir() else corpus_package.ROOT
+    try:
+        now = provenance.corpus_hash(root)
+    except OSError:
+        return []
+    if not recorded.get("hash") or recorded.get("hash") == now:
+        return []
+    return [f"the run was made on corpus {recorded.get('version')} ({str(recorded.get('hash'))[:19]}…, "
+            f"{recorded.get('cases')} cases); the corpus at {root} is now {now[:19]}…: its cases may have changed "
+            f"since — run again to judge the corpus as it is"]
+
+
 def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summary:
     """What every report says about *log*; *min_judged* (``--min-judged``: a number of cases, or
     a share when the flag is true) makes a run that judged less a failure."""
@@ -314,7 +334,9 @@ def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summ
     summary = Summary(
         log=log, counts=counts, attribution=attribution,
         verdict=verdict(counts, log.complete, log.header.get("selected"), len(log.violations),
-                        (log.footer or {}).get("stopped"), attribution, skip_reasons(cases), min_judged),
+                        (log.footer or {}).get("stopped"), attribution, skip_reasons(cases), min_judged,
+                        repeated=log.repeated),
+        warnings=[*log.header.get("warnings", []), *log.warnings, *corpus_warnings(log.header)],
         by_area={}, by_tier={}, by_fan={}, by_clause=by_clause, fans=fans,
         clauses=log.header.get("clauses", {}),
         runlog_sha256=provenance.file_sha256(log.path))

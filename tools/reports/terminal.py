@@ -50,7 +50,7 @@ def render(summary: Summary, show: str = "failures", limit: int = LIMIT) -> str:
     note = summary.progress_note()
     if note:
         lines.append(f"  {note}")
-    for warning in header.get("warnings", []) + summary.log.warnings:
+    for warning in summary.warnings:
         lines.append(f"  warning: {warning}")
     lines.append("")
     counts = summary.counts
@@ -178,7 +178,7 @@ def exit_status(summary: Summary) -> int:
     """1 when anything failed, errored, crashed or timed out, the protocol was broken or less
     was judged than --min-judged asks;
     3 when the run is incomplete (and nothing failed so far); else 0."""
-    if any(summary.counts[s] for s in FAILING) or summary.log.violations \
+    if any(summary.counts[s] for s in FAILING) or summary.log.violations or summary.log.repeated \
             or summary.verdict.key == "too-little-judged":
         return 1
     if not summary.log.complete:

@@ -65,7 +65,8 @@ def below_minimum(judged: int, total: int, min_judged: tuple[float, bool] | None
 
 def verdict(counts: dict[str, int], complete: bool = True, selected: int | None = None,
             violations: int = 0, stopped: dict | None = None, attribution=None,
-            reasons: Counter | None = None, min_judged: tuple[float, bool] | None = None) -> Verdict:
+            reasons: Counter | None = None, min_judged: tuple[float, bool] | None = None,
+            repeated: int = 0) -> Verdict:
     """The one-line answer a referee can cite.
 
     A run that did not reach its footer is ``incomplete: N of M`` whatever its cases say — an
@@ -73,7 +74,8 @@ def verdict(counts: dict[str, int], complete: bool = True, selected: int | None 
     case passed.  With an *attribution* (tools/harness/attribution.py) the line says what
     the implementation conforms to — seed000, seed000 with an option, an edition — and what
     explains its failures.  Skipped cases are counted with their *reasons* in the line; a run
-    that judged less than *min_judged* (``--min-judged``) fails, the line saying why."""
+    that judged less than *min_judged* (``--min-judged``) fails, the line saying why.  A log
+    that repeats case ids (*repeated*: edited, or runs joined) is no one run's record: never a pass."""
     failing = sum(counts.get(s, 0) for s in FAILING)
     total = counts.get("total", 0)
     judged = total - counts.get("skipped", 0)
@@ -85,6 +87,10 @@ def verdict(counts: dict[str, int], complete: bool = True, selected: int | None 
         so_far = f"; {failing} failed so far" if failing else ""
         return Verdict("incomplete", f"incomplete: {counts.get('total', 0)}{of} cases recorded (the run was "
                                      f"interrupted){so_far}{broken}", "lightgrey")
+    if repeated:
+        return Verdict("fails", f"not one run's record: {repeated} case ids appear more than once in the run log "
+                                f"(edited, or runs joined); of the last line of each, {failing} of {judged} judged "
+                                f"cases failed{broken}", "red")
     too_little = below_minimum(judged, total, min_judged)
     if too_little and not failing and not violations:
         return Verdict("too-little-judged", f"does not conform: {too_little}"

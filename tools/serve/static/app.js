@@ -39,7 +39,7 @@ function compact(tiles) {
 }
 
 function tileImage(tile, extraClass) {
-  const img = el("img", { src: `/static/tiles/${tile}.svg`, alt: tile, title: tileLabel(tile), draggable: "false" });
+  const img = el("img", { src: `static/tiles/${tile}.svg`, alt: tile, title: tileLabel(tile), draggable: "false" });
   if (extraClass) img.className = extraClass;
   return img;
 }
@@ -191,7 +191,10 @@ function drawHand() {
 
 // -- talking to the server ------------------------------------------------------------------------------
 
+/** The answer to api/<name>: from the server, or — on the exported page (gb16 serve --export) —
+ *  from the same Python functions run in the browser (static/offline.js). */
 async function post(path, body) {
+  if (window.gb16Offline) return JSON.parse(await window.gb16Offline.ask(path.replace(/^api\//, ""), JSON.stringify(body)));
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
                                        body: JSON.stringify(body) });
   return response.json();
@@ -222,19 +225,19 @@ let asked = 0;  // the number of the latest question: an answer to an older one 
 
 async function update() {
   const query = shareQuery();
-  window.history.replaceState(null, "", "/" + query);
-  $("share").href = "/" + query;
+  window.history.replaceState(null, "", query || location.pathname);
+  $("share").href = query || location.pathname;
   const question = ++asked;
   clearErrors();
   if (!$("notation").value.trim()) { showWelcome(); return; }
   let answer;
   try {
     if (!hand.win && tileCount() === needed() - 1 && !/[,，、;\s]*(点和|自摸)/.test($("notation").value)) {
-      answer = await post("/api/waits", { hand: $("notation").value, variant: variant() });
+      answer = await post("api/waits", { hand: $("notation").value, variant: variant() });
       if (question === asked) showWaiting(answer);
       return;
     }
-    answer = await post("/api/explain", caseInput());
+    answer = await post("api/explain", caseInput());
   } catch (e) {
     if (question === asked) showError({ code: "no_answer", message: `the server did not answer (${e.message}); is gb16 serve still running?` });
     return;
@@ -423,7 +426,7 @@ async function readNotation() {
   const text = $("notation").value;
   if (!text.trim()) { hand = { melds: [], standing: [], win: null }; drawHand(); update(); return; }
   let parsed;
-  try { parsed = await post("/api/parse", { hand: text }); } catch (e) { return; }
+  try { parsed = await post("api/parse", { hand: text }); } catch (e) { return; }
   if (text !== $("notation").value) return;  // typed on meanwhile
   if (!parsed.ok) { clearErrors(); showError(parsed.error); return; }
   const standing = [...parsed.standing];

@@ -45,7 +45,7 @@ PINNED_PYODIDE = "0.29.5"
 PACKAGES = ("gb16", "gb16.docs", "gb16.reference", "gb16.reference.fans", "gb16.corpus")
 DATA_FILES = {"gb16.docs": ("*.md",), "gb16.corpus": ("fans.json", "clauses.json", "editions.json")}
 MODULES = ("gb16.tools", "gb16.tools.referee_view", "gb16.tools.disputes", "gb16.tools.explain_text",
-           "gb16.tools.serve", "gb16.tools.serve.api")
+           "gb16.tools.markdown_blocks", "gb16.tools.serve", "gb16.tools.serve.api")
 THIRD_PARTY = ("tabulate", "wcwidth")
 
 MARKER = "gb16-export.json"

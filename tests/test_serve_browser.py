@@ -73,7 +73,9 @@ def page(browser, server):
     """Open the page at ``path`` on a desktop-sized screen and wait for its script to have started."""
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
-    def open_(path: str = ""):
+    def open_(path: str | None = ""):
+        if path is None:   # the screen cleared only: the caller sets its own, then opens
+            return browser
         browser.get(server + path)
         WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#palette .tile"))
         return browser
@@ -287,16 +289,13 @@ def test_tapping_each_seed_example_gives_its_total(page, case):
 # -- quick entry on a phone (390 × 844) ------------------------------------------------------------
 
 @pytest.fixture
-def phone(page):
-    """The page on a 390 × 844 phone screen, empty."""
+def phone(page, browser):
+    """The page at ``path`` on a 390 × 844 phone screen (one load)."""
     def open_(path: str = ""):
-        d = page()
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                          {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-        if path:
-            d.get(d.current_url.split("?")[0] + path)
-            WebDriverWait(d, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#palette .tile"))
-        return d
+        page(None)
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        return page(path)
     return open_
 
 

@@ -382,6 +382,7 @@ async function update() {
       return;
     }
     if (source === "taps" && (n < need || !hand.win)) { showProgress(n, need); return; }  // not complete yet: no error
+    if (window.gb16Offline && !window.gb16Offline.started()) showLoading();
     answer = await post("api/explain", caseInput());
   } catch (e) {
     if (question === asked) showError({ code: "no_answer", message: window.gb16Offline ? `${e.message}` :
@@ -440,6 +441,11 @@ function showError(error) {
     el("a", { href: `#${place.id}`, class: "to-fix" }, "见出错处 ", en("see the message by the field to fix"))));
   $("details").hidden = true;
   announce(`${zh}。${error.message}`);
+}
+
+function showLoading() {
+  $("summary").replaceChildren(el("p", { class: "muted" }, "正在载入计番程序…… ", en("starting the scorer in this browser (seconds, the first time)")));
+  $("details").hidden = true;
 }
 
 function showWelcome() {

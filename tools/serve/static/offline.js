@@ -10,10 +10,12 @@
   let api = null;
 
   async function startPython() {
+    const archive = fetch(new URL("gb16.zip", base)).then(r => {
+      if (!r.ok) throw new Error(`gb16.zip: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    });
     const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
-    const archive = await fetch(new URL("gb16.zip", base));
-    if (!archive.ok) throw new Error(`gb16.zip: HTTP ${archive.status}`);
-    pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/home/pyodide/gb16" });
+    pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/gb16" });
     pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/gb16')");
     const module = pyodide.pyimport("gb16.tools.serve.api");
     api = module.answer_line;
@@ -24,6 +26,8 @@
 
   window.gb16Offline = {
     ready,
+    /** Whether the reference has started (the first visit takes seconds: the runtime is compiled). */
+    started: () => api !== null,
     /** The answer of api/<name> to the JSON text `body`, as the server's JSON line (a string). */
     async ask(name, body) {
       await ready;

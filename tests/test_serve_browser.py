@@ -119,10 +119,10 @@ def _click(driver, selector: str, label: bool = False) -> None:
     page is drawn again after a tap, so an element found just before may already have been
     replaced (a stale reference)."""
     def find():
-        found = driver.find_element(By.CSS_SELECTOR, selector)
-        found = found.find_element(By.XPATH, "parent::label") if label else found
         # in the middle of the screen: not under the hand kept at the top or the total at the foot
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", found)
+        found = driver.execute_script(
+            "const e = document.querySelector(arguments[0]); const t = arguments[1] ? e.closest('label') : e;"
+            "t.scrollIntoView({block: 'center'}); return t", selector, label)
         return found
     for _ in range(5):
         try:
@@ -136,9 +136,11 @@ def _click(driver, selector: str, label: bool = False) -> None:
 def test_tapping_seed_example_1_gives_165_and_its_link_opens_on_it(page):
     # §四.1 111222333444z 123m 55z，点和5z: 大四喜88＋四暗刻64＋混一色6＋全带幺4＋门前清2＋单钓将1＝165
     d = page()
-    tap(d, "standing", *["1z"] * 3, *["2z"] * 3, *["3z"] * 3, *["4z"] * 3, "1m", "2m", "3m", "5z")
-    tap(d, "win", "5z")
+    start = time.perf_counter()
+    taps = tap(d, "standing", *["1z"] * 3, *["2z"] * 3, *["3z"] * 3, *["4z"] * 3, "1m", "2m", "3m", "5z")
+    taps += tap(d, "win", "5z")
     wait_text(d, "#total", "165")
+    print(f"§四.1: {taps} taps, {time.perf_counter() - start:.1f} s")
     assert d.find_element(By.ID, "notation").get_attribute("value") == "123m 11122233344455z，点和5z"
     names = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#fans .fan-name .zh")]
     assert names == ["大四喜", "四暗刻", "混一色", "全带幺", "门前清", "单钓将"]
@@ -151,11 +153,11 @@ def test_tapping_seed_example_1_gives_165_and_its_link_opens_on_it(page):
 def test_tapping_seed_example_4_gives_8_and_9_with_a_flower(page):
     # §四.4 [234m] [456p] [789s] [777m] 333p 44z，点和3p: 无番和 8; "若已补一花则总分9；该花不会单独凑出起和门槛"
     d = page()
-    tap(d, "chow", "2m", "4p", "7s")
-    tap(d, "pung", "7m")
-    tap(d, "standing", "3p", "3p", "4z", "4z")
-    tap(d, "win", "3p")
+    start = time.perf_counter()
+    taps = tap(d, "chow", "2m", "4p", "7s") + tap(d, "pung", "7m") + tap(d, "standing", "3p", "3p", "4z", "4z")
+    taps += tap(d, "win", "3p")
     wait_text(d, "#total", "8")
+    print(f"§四.4: {taps} taps, {time.perf_counter() - start:.1f} s")
     assert "meets" in d.find_element(By.ID, "minimum").text
     Select(d.find_element(By.ID, "flowers")).select_by_visible_text("1")
     wait_text(d, "#total", "9")
@@ -261,7 +263,7 @@ def tap_case(d, case_input: dict) -> int:
 
 def _seed_examples():
     """The first case of each of the rule page's §四 examples that scores (the page's own
-    hand), with its hand-worked total (§四.1 and §四.4 are also tapped above, in detail)."""
+    hand), with its hand-worked total; §四.1 and §四.4 are tapped above, in detail."""
     import json
     from gb16.corpus import ROOT
     cases = json.loads((ROOT / "cases" / "00_seed_examples.json").read_text(encoding="utf-8"))["cases"]
@@ -270,7 +272,7 @@ def _seed_examples():
         number = case["id"].split("-")[2]
         if "total" in case["expect"]:
             firsts.setdefault(number, case)
-    return [firsts[n] for n in sorted(firsts)]
+    return [firsts[n] for n in sorted(firsts) if n not in ("1", "4")]
 
 
 @pytest.mark.parametrize("case", _seed_examples(), ids=lambda c: c["id"])

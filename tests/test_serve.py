@@ -330,3 +330,13 @@ def test_the_exported_python_archive_is_complete_on_its_own(tmp_path):
                          capture_output=True, text=True, encoding="utf-8", timeout=120, cwd=tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout == serve_api.answer_line("explain", body)
+
+
+def test_export_without_a_runtime_says_what_to_install(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "gb16", "serve", "--export", str(tmp_path / "out"), "--pyodide", str(tmp_path)],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "not a Pyodide runtime folder (missing pyodide.js" in p.stderr, p.stderr
+    assert not (tmp_path / "out").exists()
+    p = subprocess.run([sys.executable, "-m", "gb16", "serve", "--pyodide", str(tmp_path)],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "goes with --export" in p.stderr, p.stderr

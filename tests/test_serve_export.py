@@ -171,8 +171,3 @@ def test_export_refuses_a_folder_that_is_not_an_earlier_export(tmp_path):
     with pytest.raises(export_module.ExportError, match="not empty"):
         export_module.export(tmp_path, PYODIDE)
     assert (tmp_path / "notes.txt").read_text() == "mine"
-
-
-def test_export_says_what_to_install_without_a_runtime(tmp_path):
-    with pytest.raises(export_module.ExportError, match="not a Pyodide runtime folder"):
-        export_module.export(tmp_path / "out", tmp_path)

@@ -157,7 +157,7 @@ function removeMeld(i) { edit(() => { hand.melds.splice(i, 1); afterRemoval(); }
 function removeWin() { edit(() => { hand.win = null; afterRemoval(); }); }
 function afterRemoval() {
   source = "taps";
-  if (mode() === "win" && tileCount() < needed() - 1) setMode("standing");
+  if (mode() === "win" && (hand.win || tileCount() < needed() - 1)) setMode("standing");   // a tile to put back
   $("notation").value = notationOf(hand, winBy());
   $("hand").focus();   // the tapped tile is gone: focus stays in the hand, not lost to the page
 }

@@ -115,7 +115,7 @@ def tap(d, tile: str) -> None:
 def test_the_exported_page_scores_as_the_reference_and_works_offline(site, browser):
     d = browser
     base = site["base"]
-    d.set_script_timeout(300)
+    d.set_script_timeout(120)
 
     # a share link of §四.3 under the path prefix: 147m 258p 369s 111z 555z 66z，自摸6z = 28
     started = time.perf_counter()

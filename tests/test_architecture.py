@@ -17,7 +17,8 @@ PACKAGES = {"gb16": "gb16", "gb16.reference": "reference", "gb16.corpus": "corpu
 FLOORS = {
     3: ("gb16.tools.cli", "gb16.tools.cmd_", "gb16.__main__"),                  # commands
     2: ("gb16.tools.reports", "gb16.tools.explain_text",                         # renderers,
-        "gb16.tools.disputes", "gb16.tools.referee_view", "gb16.tools.serve"),   # the referee's page
+        "gb16.tools.disputes", "gb16.tools.referee_view", "gb16.tools.serve",    # the referee's page
+        "gb16.tools.markdown_blocks"),
     1: ("gb16.tools.harness", "gb16.tools.differential", "gb16.tools.adapters",  # harness, differential,
         "gb16.properties", "gb16.tools.mutants",                                 # the checks of a scorer,
         "gb16.tools.score_pool", "gb16.tools.fuzz_batch", "gb16.tools.same_results",  # and the runs

@@ -272,7 +272,8 @@ def test_the_wheel_holds_the_package_data_and_requires_only_the_scorer(tmp_path)
     import zipfile
     src = tmp_path / "src"
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".venv", ".git", "build", "dist", "*.egg-info", "out",
-                                                              "report", "__pycache__", ".pytest_cache", ".hypothesis"))
+                                                              "report", "__pycache__", ".pytest_cache", ".hypothesis",
+                                                              "node_modules"))
     p = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
                         "-w", str(tmp_path / "dist"), str(src)], capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr
@@ -285,7 +286,8 @@ def test_the_wheel_holds_the_package_data_and_requires_only_the_scorer(tmp_path)
                    "gb16/tools/examples/python_impl.py", "gb16/tools/extras.py", "gb16/reference/__init__.py",
                    "gb16/corpus/fans.json", "gb16/corpus/schema/cases.schema.json",
                    "gb16/tools/serve/static/index.html", "gb16/tools/serve/static/app.js",
-                   "gb16/tools/serve/static/style.css", "gb16/tools/serve/static/tiles/7z.svg"):
+                   "gb16/tools/serve/static/style.css", "gb16/tools/serve/static/tiles/7z.svg",
+                   "gb16/tools/serve/static/offline.js", "gb16/tools/serve/static/sw.js"):
         assert needed in names, needed
     cases = {f"gb16/corpus/cases/{p.name}" for p in (ROOT / "corpus" / "cases").glob("*.json")}
     assert cases <= names

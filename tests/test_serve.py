@@ -33,6 +33,7 @@ from gb16.reference import tiles as T  # noqa: E402
 from gb16.tools import cmd_serve  # noqa: E402
 from gb16.tools.batch_line import batch_result  # noqa: E402
 from gb16.tools.harness.corpus import load_corpus  # noqa: E402
+from gb16.tools.serve import api as serve_api  # noqa: E402
 from gb16.tools.serve import app as serve_app  # noqa: E402
 from gb16.tools.serve import tiles  # noqa: E402
 
@@ -188,7 +189,7 @@ def test_wrong_method_path_and_rule_set_are_json_errors(client):
 def test_a_failing_scorer_is_an_internal_error_not_a_crash(client, monkeypatch):
     def broken(case_input, rules=None):
         raise RuntimeError("planted")
-    monkeypatch.setattr(serve_app.reference, "score", broken)
+    monkeypatch.setattr(serve_api.reference, "score", broken)   # what /api/score calls (gb16.tools.serve.api)
     r = client.post("/api/score", content=b'{"hand": "111222333444z 123m 55z"}')
     assert r.status_code == 500 and r.json()["error"]["code"] == "internal_error"
     monkeypatch.undo()
@@ -297,3 +298,45 @@ def test_a_port_in_use_is_a_clear_error():
         p = subprocess.run([sys.executable, "-m", "gb16", "serve", "--port", str(port)],
                            capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "cannot listen on 127.0.0.1 port" in p.stderr and "Traceback" not in p.stderr
+
+
+# -- the questions without a server: what the exported page runs (gb16 serve --export) -------------
+
+def test_the_exported_pages_answers_are_the_servers(client):
+    """gb16.tools.serve.api.answer_line, which the exported page runs under Pyodide, answers
+    every corpus input as /api/score does (and so as gb16 score --batch)."""
+    for case in load_corpus().cases:
+        raw = json.dumps(case["input"], ensure_ascii=False)
+        assert serve_api.answer_line("score", raw).encode("utf-8") == batch_result(raw.encode("utf-8")), case["id"]
+    for body in ('{"hand": "147m 258p 369s 111z 555z 66z，自摸6z"}', '{"hand": 1}', "[", ""):
+        r = client.post("/api/explain", content=body.encode("utf-8"))
+        assert serve_api.answer_line("explain", body).encode("utf-8") == r.content, body
+    assert json.loads(serve_api.answer_line("nowhere", "{}"))["error"]["code"] == "invalid_input"
+
+
+def test_the_exported_python_archive_is_complete_on_its_own(tmp_path):
+    """gb16.zip of the export holds everything the answers need: a Python that sees nothing but
+    the archive's files (-I -S: no site-packages, no gb16 install) answers as the reference."""
+    import zipfile
+    from gb16.tools.serve import export
+    archive = tmp_path / "gb16.zip"
+    export.write_zip(archive, export.python_files())
+    with zipfile.ZipFile(archive) as z:
+        z.extractall(tmp_path / "lib")
+    body = '{"hand": "[111z][222z][333z][444z]999m55m，点和9m"}'
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); from gb16.tools.serve import api; "
+              "sys.stdout.write(api.answer_line('explain', sys.argv[2]))")
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", script, str(tmp_path / "lib"), body],
+                         capture_output=True, text=True, encoding="utf-8", timeout=120, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout == serve_api.answer_line("explain", body)
+
+
+def test_export_without_a_runtime_says_what_to_install(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "gb16", "serve", "--export", str(tmp_path / "out"), "--pyodide", str(tmp_path)],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "not a Pyodide runtime folder (missing pyodide.js" in p.stderr, p.stderr
+    assert not (tmp_path / "out").exists()
+    p = subprocess.run([sys.executable, "-m", "gb16", "serve", "--pyodide", str(tmp_path)],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "goes with --export" in p.stderr, p.stderr

@@ -4,6 +4,8 @@
     gb16 serve --port 9000
     gb16 serve --host 0.0.0.0       # other machines too (a warning says so)
     gb16 serve --allow-host referee.local   # a name besides localhost and IP addresses to answer to
+    gb16 serve --export DIR         # no server: the page as a static folder, the reference in the
+                                    # browser (Pyodide from --pyodide DIR or the pinned npm package)
 
 It listens on the loopback address unless asked otherwise; every file of the page comes with
 the package, so it works with no network.  ``--port 0`` takes a free port; the first line
@@ -15,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import sys
+from pathlib import Path
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8016
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -30,7 +33,26 @@ def register(sub) -> None:
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="a name the server answers to besides localhost and IP addresses (the Host header; "
                         "repeatable): requests naming any other host are refused (DNS rebinding)")
+    p.add_argument("--export", metavar="DIR", type=Path,
+                   help="write the page as a static folder instead of serving it: the reference runs in the "
+                        "browser (Pyodide), under any path on any static host, offline after the first visit")
+    p.add_argument("--pyodide", metavar="DIR", type=Path,
+                   help="with --export: the Pyodide runtime folder to copy (default: node_modules/pyodide, "
+                        "installed by `npm ci` from the pinned package.json)")
     p.set_defaults(func=run_serve)
+
+
+def run_export(args) -> int:
+    from gb16.tools.serve.export import ExportError, export
+
+    try:
+        done = export(args.export, args.pyodide)
+    except (ExportError, OSError) as e:
+        print(f"gb16 serve --export: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"gb16 serve --export: wrote {done.files} files ({done.size / 1e6:.1f} MB, Pyodide "
+          f"{done.pyodide_version}) to {done.folder}; serve the folder with any static web server")
+    return EXIT_OK
 
 
 def is_loopback(host: str) -> bool:
@@ -64,6 +86,11 @@ def url(sock: socket.socket) -> str:
 
 
 def run_serve(args) -> int:
+    if args.export is not None:
+        return run_export(args)
+    if args.pyodide is not None:
+        print("gb16 serve --pyodide goes with --export DIR", file=sys.stderr)
+        return EXIT_BAD_INPUT
     import uvicorn   # the serve extra (uvicorn, Starlette)
 
     from gb16.tools.serve import guard

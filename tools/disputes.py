@@ -53,10 +53,12 @@ def rules_from_args(args) -> Rules:
 # -- the disputes of one hand ---------------------------------------------------------------
 
 def outcome(result: dict) -> dict:
-    """A result reduced to what a dispute compares: the total and the fans (or the error)."""
+    """A result reduced to what a dispute compares: the total and the fans (or the error), and whether
+    it meets the 8-point minimum (起和, xinbian 第三章 43; an error never does)."""
     if not result.get("ok"):
-        return {"error": result["error"]["code"], "total": None, "fans": {}}
-    return {"total": result["total"], "fans": {f["id"]: f["count"] for f in result["fans"]}}
+        return {"error": result["error"]["code"], "total": None, "fans": {}, "meets_minimum": False}
+    return {"total": result["total"], "fans": {f["id"]: f["count"] for f in result["fans"]},
+            "meets_minimum": result["meets_minimum"]}
 
 
 def same(a: dict, b: dict) -> bool:

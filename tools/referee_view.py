@@ -24,7 +24,7 @@ from gb16.reference.errors import InputError
 from gb16.reference.notation import parse_hand
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules
-from gb16.tools import disputes, explain_text
+from gb16.tools import disputes, explain_text, markdown_blocks
 
 
 @cache
@@ -84,11 +84,12 @@ def _fan_list(fans: dict[str, int]) -> list[dict]:
 
 def _disputes(case_input, rules: Rules | None) -> dict:
     """:func:`gb16.tools.disputes.for_hand`, each ruling, edition and note with its text in
-    docs/rulings.md, each outcome's fans with their names (``fan_list``), and ``edition_totals``:
+    docs/rulings.md (``text``, and ``blocks`` to draw it: :mod:`gb16.tools.markdown_blocks`), each outcome's fans with their names (``fan_list``), and ``edition_totals``:
     the total under every edition, the ones that change nothing included."""
     d = disputes.for_hand(case_input, rules)
     for entry in d["rulings"] + d["editions"] + d["notes"]:
         entry["text"] = _ruling_text(entry["id"])
+        entry["blocks"] = markdown_blocks.blocks(entry["text"])
     for outcome in [o for r in d["rulings"] for o in r["options"]] + d["editions"] + d["deltas"]:
         outcome["fan_list"] = _fan_list(outcome["fans"])
     rules = rules or R.DEFAULT

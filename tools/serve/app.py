@@ -4,6 +4,8 @@
     POST /api/explain   a case input → everything the page shows (gb16.tools.referee_view.explain)
     POST /api/waits     {"hand", "variant"} of a hand one tile short → its formal waits (reference.waits)
     POST /api/parse     {"hand"} → the notation read into tiles (gb16.tools.referee_view.parse)
+                        (each answered by its function in gb16.tools.serve.api, which the exported
+                        page of gb16 serve --export runs in the browser)
     GET  /              the page; /static/… its script, style sheet and tile pictures
 
 The rule set may be chosen as on the command line, in the query string:
@@ -30,10 +32,9 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools import referee_view
+from gb16.tools.serve import api
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = jsonlines.MAX_LINE_BYTES
@@ -112,18 +113,6 @@ def endpoint(function):
     return handle
 
 
-def _score(value, rules):
-    return reference.score(value, rules=rules)
-
-
-def _waits(value, rules):
-    return reference.waits(value)
-
-
-def _parse(value, rules):
-    return referee_view.parse(value)
-
-
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
 
@@ -164,10 +153,7 @@ class SecurityHeaders:
 def create_app() -> Starlette:
     routes = [
         Route("/", index, methods=["GET", "HEAD"]),
-        Route("/api/score", endpoint(_score), methods=["POST"]),
-        Route("/api/explain", endpoint(referee_view.explain), methods=["POST"]),
-        Route("/api/waits", endpoint(_waits), methods=["POST"]),
-        Route("/api/parse", endpoint(_parse), methods=["POST"]),
+        *(Route(f"/api/{name}", endpoint(function), methods=["POST"]) for name, function in api.ENDPOINTS.items()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error})

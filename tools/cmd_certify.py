@@ -25,6 +25,7 @@ import threading
 from pathlib import Path
 
 from gb16.tools import cmd_differential as differential
+from gb16.tools.differential.families import probe_hands
 from gb16.tools.harness import runlog
 from gb16.tools.harness.certify import DEFAULT_TIMEOUT, CertifyOptions, run_certification
 from gb16.tools.harness.protocol import HarnessError
@@ -167,7 +168,7 @@ def run_certify(args) -> int:
                              timeout=args.timeout, known_failures=args.known_failures, out=args.out,
                              resume=args.resume, overwrite=args.overwrite, maxfail=args.maxfail,
                              progress=False if args.no_progress else None, in_process=args.in_process,
-                             last_failed=args.last_failed)
+                             last_failed=args.last_failed, probe_pool=probe_hands)
     if options.timeout <= 0:
         print("gb16 certify: --timeout must be positive", file=sys.stderr)
         return 2

@@ -22,7 +22,8 @@ independent to explain:
 * ``exhausted_ties_scorer`` — a tile whose four copies are all in the hand is no wait (a
   convention of real scorers), and where readings tie it lists the last admissible one
   (another chow-link choice or reading at the same total, as real scorers do); declares
-  nothing.  ``exhausted_ties_bug_scorer`` is the same with one plain bug (缺一门 = 2);
+  nothing.  ``exhausted_ties_bug_scorer`` is the same with one plain bug (缺一门 = 2),
+  ``exhausted_ties_orphans_scorer`` with another (no 混幺九 or 字一色 beside 七对);
 * ``misdeclared_scorer`` — the kongs sample declaring ``"edition": "mcr2006"``, which it
   does not follow (no 明暗杠; 九莲宝灯 with its 幺九刻; 自摸 on a self-drawn 七对).
 """
@@ -247,6 +248,23 @@ exhausted_ties_bug_scorer.gb16_metadata = dict(exhausted_ties_scorer.gb16_metada
                                                comment="exhausted-ties-sample with 缺一门 = 2 (a bug)")
 
 
+def exhausted_ties_orphans_scorer(case_input, score=None):
+    """exhausted-ties-sample with one plain bug: beside 七对, neither 混幺九 nor 字一色 (detectors
+    that want four sets; xinbian 第七章 18, 13 count them in any winning shape)."""
+    result = exhausted_ties_scorer(case_input)
+    fans = _fan_map(result) if result.get("ok") else {}
+    if "seven_pairs" not in fans or not {"all_terminals_and_honors", "all_honors"} & set(fans):
+        return result
+    for fan_id in ("all_terminals_and_honors", "all_honors"):
+        fans.pop(fan_id, None)
+    return _rebuild(result, fans)
+
+
+exhausted_ties_orphans_scorer.gb16_metadata = dict(
+    exhausted_ties_scorer.gb16_metadata, name="exhausted-ties-orphans-sample",
+    comment="exhausted-ties-sample without 混幺九 or 字一色 beside 七对 (a bug)")
+
+
 def misdeclared_scorer(case_input, score=reference.score):
     return kongs_scorer(case_input, score)
 
@@ -256,7 +274,7 @@ misdeclared_scorer.gb16_metadata = dict(kongs_scorer.gb16_metadata, name="misdec
 
 SCORERS = {"kongs": kongs_scorer, "software": software_scorer, "mcr2006": mcr2006_scorer,
            "exhausted-ties": exhausted_ties_scorer, "exhausted-ties-bug": exhausted_ties_bug_scorer,
-           "misdeclared": misdeclared_scorer}
+           "exhausted-ties-orphans": exhausted_ties_orphans_scorer, "misdeclared": misdeclared_scorer}
 
 
 def main():

@@ -40,25 +40,33 @@ class Evidence:
     checked: int = 0
     support_examples: tuple[str, ...] = ()
     contradiction_examples: tuple[str, ...] = ()
+    asked: int = 0         # hands put to the implementation in its experiment (tools/harness/experiment.py)
+    confirmed: int = 0     # of them, the answers that follow it
 
     @classmethod
-    def of(cls, label: str, support: list[str], contradicted_by: list[str], checked: int) -> "Evidence":
+    def of(cls, label: str, support: list[str], contradicted_by: list[str], checked: int, asked: int = 0,
+           confirmed: int = 0) -> "Evidence":
         return cls(label, len(support), len(contradicted_by), checked, tuple(support[:EXAMPLES]),
-                   tuple(contradicted_by[:EXAMPLES]))
+                   tuple(contradicted_by[:EXAMPLES]), asked, confirmed)
 
     def as_json(self) -> dict:
         return {"label": self.label, "support": self.support, "contradicted_by": self.contradicted_by,
                 "checked": self.checked, "support_examples": list(self.support_examples),
-                "contradiction_examples": list(self.contradiction_examples)}
+                "contradiction_examples": list(self.contradiction_examples), "asked": self.asked,
+                "confirmed": self.confirmed}
 
     @classmethod
     def from_json(cls, data: dict) -> "Evidence":
         return cls(data["label"], data["support"], data["contradicted_by"], data["checked"],
-                   tuple(data["support_examples"]), tuple(data["contradiction_examples"]))
+                   tuple(data["support_examples"]), tuple(data["contradiction_examples"]),
+                   data.get("asked", 0), data.get("confirmed", 0))
 
     def counts(self) -> str:
-        """``explains 28, contradicted by 0``."""
-        return f"explains {self.support}, contradicted by {self.contradicted_by}"
+        """``explains 28, contradicted by 0``; with an experiment, ``… (8 more hands asked where it
+        acts: 2 follow it)``."""
+        asked = (f" ({self.asked} more hands asked where it acts: {self.confirmed} follow{'s' if self.confirmed == 1 else ''} it)"
+                 if self.asked else "")
+        return f"explains {self.support}, contradicted by {self.contradicted_by}{asked}"
 
 
 @dataclass
@@ -73,6 +81,8 @@ class Attribution:
     contested: list[str] = field(default_factory=list)                   # explain failures, contradicted
     contested_bugs: dict[str, list[str]] = field(default_factory=dict)   # contested candidate → the bugs it explains
     declared_evidence: dict[str, Evidence] = field(default_factory=dict)  # declared piece → its evidence
+    asked: int = 0                                                       # hands asked in experiments
+    probes: dict[str, dict] = field(default_factory=dict)                # an example hand asked → its input
 
     @property
     def under(self) -> Rules:
@@ -104,7 +114,8 @@ class Attribution:
                 "other_failures": self.other_failures,
                 "evidence": {k: ev.as_json() for k, ev in self.evidence.items()},
                 "contested": self.contested, "contested_bugs": self.contested_bugs,
-                "declared_evidence": {k: ev.as_json() for k, ev in self.declared_evidence.items()}}
+                "declared_evidence": {k: ev.as_json() for k, ev in self.declared_evidence.items()},
+                "asked": self.asked, "probes": self.probes}
 
     @classmethod
     def from_line(cls, line: dict) -> "Attribution":
@@ -124,7 +135,8 @@ class Attribution:
                    bugs=line["bugs"], other_failures=line["other_failures"],
                    evidence={k: Evidence.from_json(v) for k, v in line["evidence"].items()},
                    contested=line["contested"], contested_bugs=line["contested_bugs"],
-                   declared_evidence={k: Evidence.from_json(v) for k, v in line["declared_evidence"].items()})
+                   declared_evidence={k: Evidence.from_json(v) for k, v in line["declared_evidence"].items()},
+                   asked=line.get("asked", 0), probes=line.get("probes") or {})
 
     # -- wording ------------------------------------------------------------------------
 
@@ -167,6 +179,8 @@ class Attribution:
             ev = self.declared_evidence[piece]
             out.append(f"the declared {piece} is contradicted by {ev.contradicted_by} cases "
                        f"(e.g. {ev.contradiction_examples[0]}) and supported by {ev.support}")
+        if self.asked:
+            out.append(f"{self.asked} further hands asked where a candidate acts (tools/harness/experiment.py)")
         suggested = self.suggested_declaration()
         if suggested is not None and (self.chosen or self.contradicted_declaration):
             out.append("declare " + json.dumps(suggested, ensure_ascii=False, sort_keys=True))

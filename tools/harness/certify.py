@@ -14,10 +14,12 @@ import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from gb16.reference import jsonlines
 from gb16.tools.harness import declaration, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
+from gb16.tools.harness.experiment import Experiment
 from gb16.tools.harness.compare import compare
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
@@ -45,6 +47,9 @@ class CertifyOptions:
     maxfail: int | None = None      # stop after this many failing cases (the footer says so)
     in_process: bool = False        # a python: function called in certify's own process (--in-process)
     last_failed: str | None = None  # a run log: only the cases that failed in it (--last-failed)
+    #: generated hands an attribution experiment may ask about (tools/harness/experiment.py
+    #: ``Pool``; the command gives the differential's hand families); None: corpus cases only
+    probe_pool: Callable | None = None
 
 
 # --------------------------------------------------------------------------- judging one case
@@ -239,7 +244,7 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
         header["warnings"].append(f"--last-failed: {len(gone)} of the failed cases are not in this corpus "
                                   f"(not run): {', '.join(gone)}")
     with RunLogWriter.create(out, header) as writer:
-        _run(impl, metadata, selected, writer, known, options, [])
+        _run(impl, metadata, selected, writer, known, options, [], corpus=corpus)
     return runlog.read(out)
 
 
@@ -343,14 +348,35 @@ def _resume(options: CertifyOptions) -> runlog.RunLog:
                            "start a new run")
     with RunLogWriter.append(Path(options.out)) as writer:
         writer.write({"type": "resume", "at": provenance.now(), "done": len(done)})
+        resumed.probe_pool = options.probe_pool
         _run(impl, metadata, remaining, writer, header.get("known_failures", {}), resumed, list(log.cases),
-             log.violations)
+             log.violations, corpus=corpus)
     return runlog.read(options.out)
+
+
+def experiment_of(impl: Implementation, metadata: dict, timeout: float, corpus_cases: list[dict],
+                  pool=None, first_seq: int = 1, on_violation=None) -> Experiment:
+    """An attribution experiment (tools/harness/experiment.py) that asks ``impl``, numbering its
+    requests from ``first_seq``; a protocol violation meanwhile goes to ``on_violation``."""
+    seq = [first_seq - 1]
+
+    def ask(inputs: list[dict]) -> list[dict | None]:
+        out = []
+        for case_input in inputs:
+            seq[0] += 1
+            outcome = impl.score(seq[0], case_input, timeout)
+            for violation in impl.take_violations():
+                if on_violation is not None:
+                    on_violation(violation)
+            out.append(outcome.result if outcome.kind == "result" else None)
+        return out
+
+    return Experiment(ask, metadata, corpus_cases, pool)
 
 
 def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLogWriter,
          known: dict[str, str], options: CertifyOptions, earlier: list[dict],
-         earlier_violations: tuple = ()) -> None:
+         earlier_violations: tuple = (), corpus: Corpus | None = None) -> None:
     """Send every case, write each line as it is decided, then the footer."""
     progress = Progress(len(cases), f"certify {metadata.get('name', '')}", enabled=options.progress)
     began = time.monotonic()
@@ -377,7 +403,15 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
                 violations.append(violation)
             progress.advance(record["status"], case["id"])
         judged = runlog.read(writer.path).cases   # the cases as every report reads them
-        writer.write_attribution(attribute(judged, metadata))   # found once, read by every report
+
+        def violation_in_experiment(violation):
+            violation = {"type": "violation", "case": "(attribution experiment)", **violation}
+            writer.write(violation)
+            violations.append(violation)
+
+        experiment = experiment_of(impl, metadata, options.timeout, corpus.cases if corpus else [],
+                                   options.probe_pool, seq + 1, violation_in_experiment)
+        writer.write_attribution(attribute(judged, metadata, experiment))   # found once, read by every report
         footer = runlog.footer_record(judged, time.monotonic() - began, impl.restarts,
                                       violations=len(violations))
         if stopped:

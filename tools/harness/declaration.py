@@ -138,15 +138,33 @@ def explains(case_input, label: str, actual: dict, template: dict | None, declar
     return rules is not None and matches(answers(case_input, rules), actual, template)
 
 
+def may_widen(under: Rules, trial: Rules) -> bool:
+    """Whether two rule sets differ in a way that can change the admissible fan lists of a hand
+    without changing the reference's own answer: a fan made repeatable, or a switch in the
+    scorer's logic (corpus/editions.json).  Points, exclusions and absent fans change the best
+    answer wherever they act."""
+    changed = (under.deltas ^ trial.deltas) | {f"{r}:{o}" for r, o in set(under.options) ^ set(trial.options)}
+    for name in changed:
+        rid, _, option = name.partition(":")
+        entry = R.DELTAS.get(name) or R.RULINGS[rid]["options"][option]
+        if "switch" in entry or (entry.get("data") or {}).get("repeatable"):
+            return True
+    return False
+
+
 def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
     """The candidates under which ``actual`` is one of the reference's admissible answers for
     ``case_input`` — single changes, else pairs of them, else a whole edition's deltas; empty
-    when none is.  Only candidates that change the reference's answer for the hand are paired."""
+    when none is.  A candidate is tried wherever it changes the admissible answers: the
+    reference's own, or — for a candidate that may only widen them (:func:`may_widen`) — the
+    other admissible fan lists.  Only candidates that change the reference's answer are paired."""
     found, touching = [], []
     base = answers(case_input, declared).key()
     for label, rules in candidates(declared):
         under = answers(case_input, rules)
         if under.key() == base:
+            if may_widen(declared, rules) and matches(under, actual, template):
+                found.append(label)
             continue
         touching.append(label)
         if matches(under, actual, template):

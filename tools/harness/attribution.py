@@ -82,7 +82,7 @@ class Attribution:
     contested_bugs: dict[str, list[str]] = field(default_factory=dict)   # contested candidate → the bugs it explains
     declared_evidence: dict[str, Evidence] = field(default_factory=dict)  # declared piece → its evidence
     asked: int = 0                                                       # hands asked in experiments
-    probes: dict[str, dict] = field(default_factory=dict)                # an example hand asked → its input
+    probes: dict[str, dict] = field(default_factory=dict)                # hand asked → input, answer, expectation
 
     @property
     def under(self) -> Rules:
@@ -103,7 +103,13 @@ class Attribution:
             ev = self.declared_evidence[piece]
             if ev.contradicted_by > ev.support:
                 rules = apply(rules, undo(piece, self.declared)) or rules
-        return rules.declaration() if rules != self.declared else None
+        if rules == self.declared:
+            return None
+        for name, edition in R.EDITIONS.items():   # "edition": X where the deltas are all of it
+            if rules.edition is None and set(edition["deltas"]) <= rules.deltas:
+                rules = Rules(rules.options, rules.deltas, name)
+                break
+        return rules.declaration()
 
     # -- the run log line ----------------------------------------------------------------
 
@@ -154,8 +160,10 @@ class Attribution:
         return head + (" with " + ", ".join(parts) if parts else "")
 
     def explanation(self) -> str:
-        """The taken candidates with their support, named by edition where their deltas
-        belong to one: "edition mcr2006 (two-concealed-kongs-8: explains 12, …) (contradicted by none)"."""
+        """The taken candidates with their support, named by edition where they are all its
+        deltas: "edition mcr2006 (two-concealed-kongs-8: explains 12, …) (contradicted by none)";
+        else by delta: "deltas a: explains 3, b: explains 2 (contradicted by none; 2 of the 5 deltas of
+        edition software)"."""
         def counted(label: str) -> str:
             ev = self.evidence.get(label)
             name = f"edition {label[len(EDITION):]} (every delta)" if label.startswith(EDITION) else label
@@ -163,11 +171,16 @@ class Attribution:
         deltas = [x for x in self.chosen if all(p in R.DELTAS for p in x.split("+"))]
         others = [counted(x).replace(WITHOUT, "without the declared ") for x in self.chosen if x not in deltas]
         pieces = {p for x in deltas for p in x.split("+")}
-        homes = [e for e, ed in R.EDITIONS.items() if pieces and pieces <= set(ed["deltas"])]
+        # an edition is named only when every one of its deltas is taken; else the deltas, and
+        # how many of an edition's they are
+        whole = [e for e, ed in R.EDITIONS.items() if pieces and pieces == set(ed["deltas"])]
+        part = [e for e, ed in R.EDITIONS.items() if pieces and pieces < set(ed["deltas"])]
         named = ", ".join(counted(x) for x in deltas)
-        parts = [f"edition {homes[0]} ({named})"] if homes else [f"delta{'s' if len(deltas) > 1 else ''} {named}"] \
-            if deltas else []
-        return " + ".join(parts + others) + " (contradicted by none)"
+        share = (f"; {len(pieces)} of the {len(R.EDITIONS[part[0]]['deltas'])} deltas of edition {part[0]}"
+                 if part and not whole else "")
+        parts = [f"edition {whole[0]} ({named})"] if whole else \
+            [f"delta{'s' if len(deltas) > 1 else ''} {named}"] if deltas else []
+        return " + ".join(parts + others) + f" (contradicted by none{share})"
 
     def notes(self) -> str:
         """The contested candidates, the contradicted declaration and the declaration to make."""

@@ -124,9 +124,12 @@ def _experiment(ev: Weighing, experiment: Experiment, by_id: dict[str, Judged], 
             ev.confirmed.append(probe.id)
 
 
-def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None = None) -> Attribution:
+def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None = None,
+              earlier: list[dict] = ()) -> Attribution:
     """Weigh the run log ``cases`` as evidence and attribute the failures (module docstring);
-    with ``experiment``, each candidate is put to the implementation before it is taken."""
+    with ``experiment``, each candidate is put to the implementation before it is taken;
+    ``earlier``: judged cases of earlier runs of the implementation (tools/harness/joined.py),
+    weighed as evidence beside them — their failures are not this run's to explain."""
     declared = declared_rules(metadata)
     result = Attribution(declared)
     result.other_failures = [c["id"] for c in cases if c.get("status") in ("error", "crash", "timeout")]
@@ -134,6 +137,11 @@ def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None =
                      template_for(c.get("expected"), c.get("actual")), c.get("status") == "fail")
               for c in cases if c.get("status") in ("pass", "fail") and isinstance(c.get("input"), dict)
               and (c.get("status") == "pass" or c.get("actual") is not None)]
+    here = {c.id for c in judged}
+    judged += [Judged(c["id"], c["input"], c.get("actual") or None, template_for(c.get("expected"), c.get("actual")),
+                      False)
+               for c in earlier if c.get("id") not in here and c.get("status") in ("pass", "fail")
+               and isinstance(c.get("input"), dict) and (c.get("status") == "pass" or c.get("actual") is not None)]
     judged.sort(key=lambda c: not c.failing)   # the failures first: they are weighed in full
     failing = [c for c in judged if c.failing]
     stored = {c["id"]: c.get("explained_by") for c in cases if c.get("status") == "fail"}
@@ -145,10 +153,16 @@ def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None =
     for piece in declared_pieces(declared):
         result.declared_evidence[piece] = _weigh_declared(piece, judged, declared).evidence()
     weighings = _search(result, judged, failing, declared, experiment)
+    # the answers weighed that are not this run's cases — hands asked, earlier runs' cases that
+    # contradicted a candidate — are kept, so that joining this log with others weighs them again
+    named = {x for ev in weighings.values() for x in ev.contradicted_by}
+    for case in judged:
+        if case.id in named and case.id not in here and case.actual is not None:
+            result.probes[case.id] = {"input": case.input, "actual": _kept(case.actual), "expected": case.template}
     if experiment is not None:
         result.asked = len(experiment.asked)
-        shown = {x for ev in weighings.values() for x in ev.contradicted_by[:3] + ev.confirmed[:3]}
-        result.probes = {pid: p.input for pid, p in experiment.asked.items() if pid in shown}
+        result.probes.update({pid: {"input": p.input, "actual": _kept(p.actual), "expected": p.template}
+                              for pid, p in experiment.asked.items() if p.actual is not None})
     result.bugs = [c.id for c in failing if c.id not in result.attributed]
     bugs = set(result.bugs)
     result.contested = sorted((label for label, ev in weighings.items()
@@ -157,6 +171,25 @@ def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None =
     result.contested_bugs = {label: [c for c in weighings[label].support if c in bugs] for label in result.contested}
     result.evidence = {label: ev.evidence() for label, ev in weighings.items()}
     return result
+
+
+def _kept(actual: dict) -> dict:
+    """The part of an answer attribution weighs (what the run log keeps of a hand asked)."""
+    out = {k: actual[k] for k in ("ok", "error", "total", "fan_points", "flower_points", "meets_minimum", "waits")
+           if k in actual}
+    if isinstance(actual.get("fans"), list):
+        out["fans"] = [{k: f.get(k) for k in ("id", "points", "count")} for f in actual["fans"] if isinstance(f, dict)]
+    elif "fans" in actual:
+        out["fans"] = actual["fans"]
+    return out
+
+
+def probe_cases(found: Attribution) -> list[dict]:
+    """The hands an attribution's experiments asked, as judged cases to weigh again
+    (tools/harness/joined.py): their answers are evidence about the implementation."""
+    return [{"id": pid, "status": "pass", "input": p["input"], "actual": p["actual"], "expected": p["expected"]}
+            for pid, p in found.probes.items()
+            if isinstance(p, dict) and isinstance(p.get("input"), dict) and isinstance(p.get("actual"), dict)]
 
 
 def _search(result: Attribution, judged: list[Judged], failing: list[Judged], declared: Rules,

@@ -20,6 +20,7 @@ from gb16.reference import jsonlines
 from gb16.tools.harness import declaration, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.experiment import Experiment
+from gb16.tools.harness.joined import evidence_cases
 from gb16.tools.harness.compare import compare
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
@@ -50,6 +51,9 @@ class CertifyOptions:
     #: generated hands an attribution experiment may ask about (tools/harness/experiment.py
     #: ``Pool``; the command gives the differential's hand families); None: corpus cases only
     probe_pool: Callable | None = None
+    #: earlier run logs of the same implementation whose judged cases are weighed as evidence
+    #: beside this run's (--evidence; --last-failed adds the log it reads), tools/harness/joined.py
+    evidence: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- judging one case
@@ -228,6 +232,9 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
     if options.last_failed and out.exists() and out.resolve() == Path(options.last_failed).resolve():
         raise HarnessError(f"--out {out} is the run log --last-failed reads; give another --out")
     check_out(out, options.overwrite, options.impl)
+    for path in options.evidence:
+        if out.exists() and Path(path).exists() and Path(path).resolve() == out.resolve():
+            raise HarnessError(f"--out {out} is a run log --evidence reads; give another --out")
     corpus = load_corpus(options.corpus or (_corpus_of(options.last_failed) if options.last_failed else None))
     selected = select_cases(corpus.cases, options.variant, options.filters)
     ids, gone = None, []
@@ -240,12 +247,32 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
     impl = _implementation(options.impl, options.timeout, options.in_process)
     metadata = impl.start()
     header = header_record(corpus, selected, impl.spec, metadata, _options_record(options, ids), known)
+    try:
+        earlier = _evidence(options, header)
+    except HarnessError:
+        impl.stop(grace=0)
+        raise
     if gone:
         header["warnings"].append(f"--last-failed: {len(gone)} of the failed cases are not in this corpus "
                                   f"(not run): {', '.join(gone)}")
     with RunLogWriter.create(out, header) as writer:
-        _run(impl, metadata, selected, writer, known, options, [], corpus=corpus)
+        _run(impl, metadata, selected, writer, known, options, [], corpus=corpus, evidence=earlier)
     return runlog.read(out)
+
+
+def _evidence(options: CertifyOptions, header: dict) -> list[dict]:
+    """The judged cases of ``--evidence`` logs (and of ``--last-failed``'s), checked to be runs of
+    this implementation under this declaration and corpus (tools/harness/joined.py)."""
+    paths = list(dict.fromkeys([*options.evidence, *([options.last_failed] if options.last_failed else [])]))
+    logs = []
+    for path in paths:
+        if not Path(path).is_file():
+            raise HarnessError(f"--evidence {path}: no such run log")
+        logs.append(runlog.read(path))
+    try:
+        return evidence_cases(logs, header)
+    except ValueError as exc:
+        raise HarnessError(f"--evidence: {exc}") from None
 
 
 def _corpus_of(path: str) -> str | None:
@@ -376,7 +403,7 @@ def experiment_of(impl: Implementation, metadata: dict, timeout: float, corpus_c
 
 def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLogWriter,
          known: dict[str, str], options: CertifyOptions, earlier: list[dict],
-         earlier_violations: tuple = (), corpus: Corpus | None = None) -> None:
+         earlier_violations: tuple = (), corpus: Corpus | None = None, evidence: list[dict] = ()) -> None:
     """Send every case, write each line as it is decided, then the footer."""
     progress = Progress(len(cases), f"certify {metadata.get('name', '')}", enabled=options.progress)
     began = time.monotonic()
@@ -411,7 +438,8 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
 
         experiment = experiment_of(impl, metadata, options.timeout, corpus.cases if corpus else [],
                                    options.probe_pool, seq + 1, violation_in_experiment)
-        writer.write_attribution(attribute(judged, metadata, experiment))   # found once, read by every report
+        # found once, read by every report
+        writer.write_attribution(attribute(judged, metadata, experiment, evidence))
         footer = runlog.footer_record(judged, time.monotonic() - began, impl.restarts,
                                       violations=len(violations))
         if stopped:

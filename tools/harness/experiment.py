@@ -38,8 +38,11 @@ from gb16.tools.harness.features import blocking, case_features, missing_capabil
 PINNED = 8
 #: Generated hands asked per candidate, at most.
 GENERATED = 8
-#: Generated hands looked at per variant for hands where a candidate acts.
+#: Generated hands looked at per variant for hands where a candidate changes the reference's
+#: answer; of them, the first :data:`WIDEN_POOL` for hands where it changes only the admissible
+#: fan lists (each such look scores every reading of the hand under both rule sets).
 POOL = 600
+WIDEN_POOL = 200
 
 #: ``ask(inputs) -> answers``: the implementation's result for each input, None where it gave
 #: none (skipped, errored, crashed, timed out).
@@ -112,12 +115,12 @@ class Experiment:
         if variant not in self._pools:
             self._pools[variant] = [(i, h) for i, h in self.pool(variant, POOL) if self.sendable(h)]
         out = []
-        for hand_id, case_input in self._pools[variant]:
+        for number, (hand_id, case_input) in enumerate(self._pools[variant]):
             if len(out) >= wanted:
                 break
             if hand_id in skip:
                 continue
-            if acts(case_input, under, trial):
+            if acts(case_input, under, trial, widen=number < WIDEN_POOL):
                 out.append(Probe(hand_id, case_input, None))
         return out
 
@@ -133,16 +136,26 @@ class Experiment:
         return [self.asked[p.id] for p in probes if self.asked[p.id].actual is not None]
 
 
-def acts(case_input: dict, under: Rules, trial: Rules) -> bool:
+def acts(case_input: dict, under: Rules, trial: Rules, widen: bool = True) -> bool:
     """Whether ``trial`` changes what the reference admits for the hand, compared with ``under``:
-    its own answer, or — at the same answer — the admissible fan lists (a delta that only widens
-    them, as ``two-terminal-chows-repeatable`` does)."""
+    its own answer, or — at the same answer, with ``widen`` — the admissible fan lists (a delta
+    that only widens them, as ``two-terminal-chows-repeatable`` does; a fan made repeatable can
+    widen them only where the hand scores it)."""
     before, after = answers(case_input, under), answers(case_input, trial)
     if before.key() != after.key():
         return True
-    if before.error or not may_widen(under, trial):
+    if not widen or before.error or not may_widen(under, trial):
+        return False
+    repeatable = set(_repeatable(under)) ^ set(_repeatable(trial))
+    if repeatable and not any(f["id"] in repeatable for f in before.best["fans"]):
         return False
     return set(map(_frozen, before.lists)) != set(map(_frozen, after.lists))
+
+
+def _repeatable(rules: Rules) -> list[str]:
+    """The fans ``rules``' data makes repeatable (corpus/editions.json ``repeatable``)."""
+    return [fan for name in rules.deltas for fan, on in ((R.DELTAS[name].get("data") or {}).get("repeatable")
+                                                         or {}).items() if on]
 
 
 def _frozen(fans: dict) -> tuple:

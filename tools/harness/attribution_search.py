@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from gb16.reference.rules import Rules
 from gb16.tools.harness.attribution import Attribution, Evidence
 from gb16.tools.harness.declaration import (apply, declared_pieces, declared_rules, explain_case, known_label,
-                                            undo)
+                                            may_act, undo)
 from gb16.tools.harness.corpus import case_variant
 from gb16.tools.harness.evidence import FOLLOWS, OPPOSES, answers, matches, opinion, score_under, template_for
 from gb16.tools.harness.experiment import GENERATED, Experiment, acts
@@ -82,6 +82,8 @@ def _weigh(label: str, judged: list[Judged], left: set[str], declared: Rules, un
             ev.support.append(case.id)
     for case in judged[:CASES_CHECKED]:
         ev.checked += 1
+        if not may_act(case.input, under, trial):   # told without scoring the hand under trial
+            continue
         if opinion(case.answer(declared), case.template, answers(case.input, under),
                    answers(case.input, trial)) == OPPOSES:
             ev.contradicted_by.append(case.id)
@@ -98,6 +100,8 @@ def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Weighi
         return ev
     for case in judged[:CASES_CHECKED]:
         ev.checked += 1
+        if not may_act(case.input, undone, declared):
+            continue
         said = opinion(case.answer(declared), case.template, answers(case.input, undone), answers(case.input, declared))
         if said == FOLLOWS:
             ev.support.append(case.id)

@@ -152,6 +152,46 @@ def may_widen(under: Rules, trial: Rules) -> bool:
     return False
 
 
+def _named_fans(entry: dict) -> frozenset | None:
+    """The fans an option's or delta's data names (points, repeatability, absence, the fan whose
+    不计 list changes); None when it is logic (a ``switch``), which may act on any hand."""
+    if "switch" in entry:
+        return None
+    data = entry.get("data") or {}
+    return frozenset([*data.get("points", {}), *data.get("repeatable", {}), *data.get("absent", ()),
+                      *(e["fan"] for e in data.get("exclusions", ()))])
+
+
+@lru_cache(maxsize=512)
+def acting_fans(under: Rules, trial: Rules) -> frozenset | None:
+    """The fans a hand must score under ``under`` for ``trial`` to change its answer, or None
+    when the change is logic that may act on any hand.  A change of the fan table (corpus/
+    editions.json ``data``) acts only through the fans it names: the other readings of a hand
+    keep their points, and a reading holding a named fan is the best one wherever such a fan is
+    in a hand (kongs are in every reading; 九莲宝灯, 清幺九, 绿一色, 三同刻 … outscore the rest)."""
+    entries = [R.DELTAS[name] for name in under.deltas ^ trial.deltas]
+    for rid in {r for r, _ in under.options} | {r for r, _ in trial.options}:
+        if under.option(rid) != trial.option(rid):
+            entries += [R.RULINGS[rid]["options"][under.option(rid)], R.RULINGS[rid]["options"][trial.option(rid)]]
+    fans: set = set()
+    for entry in entries:
+        named = _named_fans(entry)
+        if named is None:
+            return None
+        fans |= named
+    return frozenset(fans)
+
+
+def may_act(case_input, under: Rules, trial: Rules) -> bool:
+    """Whether ``trial`` can change the answer of the hand compared with ``under`` (:func:`acting_fans`),
+    told from the hand's answer under ``under`` alone: no scoring under ``trial``."""
+    fans = acting_fans(under, trial)
+    if fans is None:
+        return True
+    best = answers(case_input, under).best
+    return best.get("ok", False) and any(f["id"] in fans for f in best["fans"])
+
+
 def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
     """The candidates under which ``actual`` is one of the reference's admissible answers for
     ``case_input`` — single changes, else pairs of them, else a whole edition's deltas; empty
@@ -161,6 +201,8 @@ def explain_case(case_input, actual: dict, template: dict | None, declared: Rule
     found, touching = [], []
     base = answers(case_input, declared).key()
     for label, rules in candidates(declared):
+        if not may_act(case_input, declared, rules):
+            continue
         under = answers(case_input, rules)
         if under.key() == base:
             if may_widen(declared, rules) and matches(under, actual, template):

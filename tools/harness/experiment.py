@@ -30,7 +30,7 @@ from gb16.reference import rules as R
 from gb16.reference.rules import Rules
 from gb16.tools.harness.compare import delta_alternatives, ruling_alternatives, ruling_ids
 from gb16.tools.harness.corpus import case_variant
-from gb16.tools.harness.declaration import EDITION, WITHOUT, may_widen, select
+from gb16.tools.harness.declaration import EDITION, WITHOUT, may_act, may_widen, select
 from gb16.tools.harness.evidence import answers, template_for
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities
 
@@ -141,6 +141,8 @@ def acts(case_input: dict, under: Rules, trial: Rules, widen: bool = True) -> bo
     its own answer, or — at the same answer, with ``widen`` — the admissible fan lists (a delta
     that only widens them, as ``two-terminal-chows-repeatable`` does; a fan made repeatable can
     widen them only where the hand scores it)."""
+    if not may_act(case_input, under, trial):
+        return False
     before, after = answers(case_input, under), answers(case_input, trial)
     if before.key() != after.key():
         return True

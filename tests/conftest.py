@@ -37,7 +37,7 @@ TOGETHER = (("tests/test_properties.py", "tests/test_reach.py", "tests/test_muta
 #: test files (or TOGETHER groups, by their first file) collected first, longest first (seconds
 #: of a whole-suite run); the rest keep their order
 FIRST = ("tests/test_properties.py", "tests/test_differential.py", "tests/test_harness.py",
-         "tests/test_attribution.py", "tests/test_proofs.py", "tests/test_fuzz_batch.py",
+         "tests/test_attribution.py", "tests/test_proofs.py", "tests/test_fuzz_batch.py", "tests/test_experiment.py",
          "tests/test_bounds.py", "tests/test_serve_browser.py", "tests/test_readme_commands.py",
          "tests/test_planted.py",
          "tests/test_properties_strategies.py", "tests/test_packaging.py")

@@ -20,8 +20,11 @@ import tempfile
 import time
 
 from gb16 import reference
+from gb16.docs import examples_dir
 from gb16.tools.adapters import pymahjonggb as adapter
 from gb16.tools.differential import handgen13
+from gb16.tools.differential.engine import run as differential
+from gb16.tools.differential.options import Options
 from gb16.tools.differential.handgen import random_hand
 
 
@@ -75,6 +78,29 @@ def measure(hands: int, seed: int, variant: str = "gb16", progress=None, batch_j
         "slowest_retimed_ms": round(intrinsic[0] * 1000, 3), "slowest_retimed_hand": intrinsic[1],
         "errors": errors, **extra,
     }
+
+
+#: The scorers of the attribution benchmark: one that fails no hand, one that fails most
+#: (the 2006 rules undeclared, and two bugs: tools/examples/edition_impls.py).
+CLEAN_SCORER = "python:gb16.tools.differential.planted:passthrough"
+FAILING_SCORER = "undeclared_mcr2006_bugs_scorer"
+
+
+def attribution_figure(hands: int = 3000, seed: int = 16, variant: str = "gb16") -> dict:
+    """A differential run (``--random HANDS --jobs 1``) of a scorer that fails most hands and of one
+    that fails none, each timed whole — scoring, attribution (its experiment included), shrinking
+    — one after the other in this run; the failing/clean ratio is what the attribution costs."""
+    failing = f"python:{examples_dir() / 'edition_impls.py'}:{FAILING_SCORER}"
+    out = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for name, impl in (("clean", CLEAN_SCORER), ("failing", failing)):
+            began = time.perf_counter()
+            summary = differential(Options(impl=impl, hands=hands, seed=seed, variant=variant, jobs=1,
+                                           out=os.path.join(folder, f"{name}.jsonl")))
+            out[name] = {"seconds": round(time.perf_counter() - began, 2), "disagree": summary["disagree"],
+                         "attributed": summary["attribution"]["attributed"], "bugs": summary["attribution"]["bugs"]}
+    out["ratio"] = round(out["failing"]["seconds"] / out["clean"]["seconds"], 2)
+    return {"hands": hands, "seed": seed, "variant": variant, **out}
 
 
 def batch_figure(cases: list[dict], jobs: int = 1) -> dict:

@@ -25,7 +25,8 @@ import threading
 from pathlib import Path
 
 from gb16.tools import cmd_differential as differential
-from gb16.tools.harness import runlog
+from gb16.tools.differential.families import probe_hands
+from gb16.tools.harness import joined, runlog
 from gb16.tools.harness.certify import DEFAULT_TIMEOUT, CertifyOptions, run_certification
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.harness.runlog import RunLogError, RunLogWriteError
@@ -69,6 +70,10 @@ def register(subparsers) -> None:
     certify.add_argument("--last-failed", metavar="RUNLOG",
                          help="run only the cases that failed, errored, crashed or timed out in RUNLOG (with --impl; "
                               "into --out, default RUNLOG's name with .last-failed)")
+    certify.add_argument("--evidence", metavar="RUNLOG", action="append", default=[],
+                         help="an earlier run log of the same implementation, declaration and corpus whose judged "
+                              "cases are weighed beside this run's when its failures are attributed (repeatable; "
+                              "--last-failed adds the log it reads)")
     certify.add_argument("--min-judged", metavar="N|P%", type=min_judged_argument,
                          help="fail (exit 1) unless at least N cases, or P%% of the cases run, were judged "
                               "(not skipped)")
@@ -92,7 +97,10 @@ def register(subparsers) -> None:
                     "Exit status 1 when any case failed, errored, crashed or timed out, the protocol "
                     "was broken or fewer cases were judged than --min-judged asks, 2 when the run log cannot be "
                     "read, 3 when the run is incomplete.")
-    summary.add_argument("runlog", metavar="RUNLOG")
+    summary.add_argument("runlog", metavar="RUNLOG", nargs="+",
+                         help="a run log; with several, the logs of one implementation (name, version, declaration "
+                              "and corpus) are weighed together and one verdict is printed for each "
+                              "(tools/harness/joined.py)")
     summary.add_argument("--show", choices=SHOW, default="failures")
     summary.add_argument("--limit", type=int, default=25, metavar="N",
                          help="cases listed in detail (default 25; 0: all)")
@@ -155,6 +163,9 @@ def run_certify(args) -> int:
         print("gb16 certify: --last-failed re-runs the failures of a corpus run; it goes with neither "
               "--resume nor --random", file=sys.stderr)
         return 2
+    if args.evidence and (args.resume or getattr(args, "random", None) is not None):
+        print("gb16 certify: --evidence goes with a corpus run (neither --resume nor --random)", file=sys.stderr)
+        return 2
     if args.report:
         try:   # before the run, not after it
             formats.check_folder(args.report, overwrite=args.overwrite)
@@ -168,7 +179,7 @@ def run_certify(args) -> int:
                              timeout=args.timeout, known_failures=args.known_failures, out=args.out,
                              resume=args.resume, overwrite=args.overwrite, maxfail=args.maxfail,
                              progress=False if args.no_progress else None, in_process=args.in_process,
-                             last_failed=args.last_failed)
+                             last_failed=args.last_failed, probe_pool=probe_hands, evidence=args.evidence or [])
     if options.timeout <= 0:
         print("gb16 certify: --timeout must be positive", file=sys.stderr)
         return 2
@@ -254,8 +265,10 @@ def _print_and_render(log: runlog.RunLog, show: str, report_dir: str | None = No
 
 
 def run_summary(args) -> int:
+    if len(args.runlog) > 1:
+        return _joined_summary(args)
     try:
-        log = runlog.read(args.runlog)
+        log = runlog.read(args.runlog[0])
     except RunLogError as exc:
         print(f"gb16 summary: {printable(str(exc))}", file=sys.stderr)
         return 2
@@ -267,3 +280,23 @@ def run_summary(args) -> int:
                              min_judged=args.min_judged, markdown=args.markdown,
                              html=args.html,
                              json=args.json, junit=args.junit, badge=args.badge)
+
+
+def _joined_summary(args) -> int:
+    """``gb16 summary A B …``: the logs of each implementation weighed together, one verdict each."""
+    if any(getattr(args, name) for name in ("report", "markdown", "html", "json", "junit", "badge")):
+        print("gb16 summary: the report formats take one run log; with several, the joined verdicts are printed",
+              file=sys.stderr)
+        return 2
+    try:
+        logs = [runlog.read(path) for path in args.runlog]
+    except RunLogError as exc:
+        print(f"gb16 summary: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    groups, notes = joined.join(logs)
+    for group in groups:
+        print(printable(group.title()))
+        print(printable(f"  verdict: {group.verdict_text()}"))
+    for note in notes:
+        print(printable(f"note: {note}"))
+    return 1 if any(group.failing for group in groups) else 0

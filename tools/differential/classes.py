@@ -161,8 +161,7 @@ def render(summary: dict) -> str:
         f"{summary['variant']} differential: gb16.reference vs {impl.get('name')} {impl.get('version')} — "
         f"{n} random hands, seed {summary['seed']}",
         f"agree {summary['agree']} ({_pct(summary['agree'], n)}; ties {summary['ties']}), "
-        f"disagree {summary['disagree']}: known {summary['known']}, UNEXPLAINED {summary['unexplained']} "
-        f"in {len(summary['unexplained_classes'])} class(es)",
+        f"disagree {summary['disagree']}: {_counted(summary)}",
         f"{summary['hands_per_second']} hands/s over {summary['elapsed']} s "
         f"({'Dask' if summary['dask'] else str(summary['jobs']) + ' job(s)'})",
         "", tabulate([[f, t["hands"], f"{100 * t['share']:.1f}%", t["disagree"], t["ties"]]
@@ -185,6 +184,18 @@ def render(summary: dict) -> str:
     if summary["known_not_seen"]:
         lines.append(f"known differences not seen in this run: {', '.join(summary['known_not_seen'])}")
     return "\n".join(lines)
+
+
+def _counted(summary: dict) -> str:
+    """The disagreements as the attribution counted them (each once): attributed to an option or
+    delta, bugs, faults (error, crash, timeout); then the known-differences file's share."""
+    found = summary.get("attribution") or {}
+    parts = [f"attributed {found.get('attributed', 0)}", f"bugs {found.get('bugs', 0)}",
+             f"faults {found.get('faults', 0)}"]
+    if summary["known"]:
+        parts.append(f"known differences {summary['known']}")
+    new = len(summary["unexplained_classes"])
+    return ", ".join(parts) + f" ({new} class(es) not in the known-differences file)"
 
 
 def _pct(k, n):

@@ -48,7 +48,8 @@ from gb16.tools.differential.options import CHUNK, KNOWN_DIR, UNEXPLAINED, Optio
 from gb16.tools.differential.worker import hand_id, score_hands
 from gb16.tools.harness import lifetime, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
-from gb16.tools.harness.certify import check_out
+from gb16.tools.harness.certify import check_out, experiment_of
+from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.implementations import resolve_isolated
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.safe_text import file_name
@@ -144,7 +145,7 @@ def run(options: Options) -> dict:
                 print(f"\rdifferential {len(records)}/{options.hands}", end="", file=sys.stderr, flush=True)
         elapsed = time.monotonic() - began
         judged = runlog.read(out).cases   # the hands as every report reads them
-        found = attribute(judged, metadata)
+        found = _attribute(judged, metadata, options)
         writer.write_attribution(found)   # found once, read by every report
         summary = summarize(records, metadata, options, known, elapsed, found)
         summary["classes"] = shrink_classes(summary["classes"], options, metadata)
@@ -157,6 +158,21 @@ def run(options: Options) -> dict:
         if options.progress:
             print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
     return summary
+
+
+def _attribute(judged: list, metadata: dict, options: Options):
+    """The run's attribution; where hands failed, each candidate is first put to a fresh
+    implementation on the corpus cases that pin it and a few generated hands where it acts
+    (tools/harness/experiment.py), as a corpus run does."""
+    if not any(case["status"] == "fail" for case in judged):
+        return attribute(judged, metadata)
+    impl = resolve_isolated(options.impl, startup_timeout=max(options.timeout, 30.0))
+    try:
+        impl.start()
+        experiment = experiment_of(impl, metadata, options.timeout, load_corpus().cases, F.probe_hands)
+        return attribute(judged, metadata, experiment)
+    finally:
+        impl.stop(grace=0)
 
 
 def _apply_known(line: dict, known: dict[str, str]) -> None:

@@ -316,6 +316,16 @@ def hand(seed: int, index: int, variant: str, families: tuple[Family, ...] = CAT
     raise RuntimeError(f"family {family.name} could not build a hand")  # pragma: no cover
 
 
+#: The seed of the hands an attribution experiment may ask about (tools/harness/experiment.py).
+PROBE_SEED = 28
+
+
+def probe_hands(variant: str, n: int) -> list[tuple[str, dict]]:
+    """The first *n* hands of seed :data:`PROBE_SEED` of *variant*, each with its id
+    (``probe-gb13-s28-00000012``: hand 12 of that seed, the same on every machine)."""
+    return [(f"probe-{variant}-s{PROBE_SEED}-{i:08d}", hand(PROBE_SEED, i, variant)[1]) for i in range(n)]
+
+
 def hand_text(case: dict) -> str:
     """A hand as ``gb16 explain`` takes it (:func:`gb16.reference.hand.command_arguments`): the
     notation with its suffix, quoted, then the winds, flowers and flags that are set."""

@@ -23,7 +23,15 @@ The bugs (every one seen in real MCR scorers or a direct variant of one):
 * ``seven_pairs_no_quad`` (gb13) — 七对 refused when two pairs are four identical tiles;
 * ``voided_suit_two_points`` — 缺一门 listed at 2 points instead of 1 (a mistyped fan table;
   seed000 §三), so the totals are one higher wherever it counts;
-* ``single_wait_never`` — 单钓将 never counted (a wait rule left out; xinbian 第七章 79).
+* ``single_wait_never`` — 单钓将 never counted (a wait rule left out; xinbian 第七章 79);
+* ``seven_pairs_no_orphan_fans`` — beside 七对, neither 混幺九 nor 字一色 (detectors that want
+  four sets; xinbian 第七章 18, 13 count them in any winning shape): one delta,
+  ``tile-fans-basic-shape-only``, would explain these hands, and the passing 七对 hands of 清一色
+  contradict it;
+* ``terminal_chows_in_forest`` — 老少副 linked like the other chow-pair fans inside the
+  forest of §二.6 (the same total, another listing: 老少副 ×3 for 一般高 ×2 + 老少副 where four
+  chows allow it), as a scorer that treats 老少副 as repeatable does; no bug, the delta
+  ``two-terminal-chows-repeatable`` of corpus/editions.json.
 
 ``passthrough`` is the reference itself and ``relabelled`` the reference reporting another
 admissible link set (or reading) at the same total; ``faulty`` crashes, hangs and answers
@@ -44,6 +52,7 @@ from gb16.reference import table
 from gb16.reference.hand import hand_from_input
 from gb16.reference.readings import formal_waits
 from gb16.reference.result import MINIMUM, result_json
+from gb16.reference.rules import Rules, using
 from gb16.reference.scoring import admissible_interpretations, preference_key
 
 
@@ -192,6 +201,41 @@ def single_wait_never(case):
     return result
 
 
+#: Fans a scorer whose detectors want four sets never finds beside 七对.
+_FOUR_SET_FANS = ("all_terminals_and_honors", "all_honors")
+
+
+@_meta("seven-pairs-no-orphan-fans")
+def seven_pairs_no_orphan_fans(case):
+    result = reference.score(case)
+    if not result["ok"] or "seven_pairs" not in _counts(result):
+        return result
+    counts = _counts(result)
+    if not any(fan in counts for fan in _FOUR_SET_FANS):
+        return result
+    for fan in _FOUR_SET_FANS:
+        counts.pop(fan, None)
+    return _with_fans(result, counts)
+
+
+@_meta("terminal-chows-in-forest")
+def terminal_chows_in_forest(case):
+    result = reference.score(case)
+    if not result["ok"] or "two_terminal_chows" not in _counts(result):
+        return result
+    repeatable = Rules.parse(deltas=["two-terminal-chows-repeatable"])
+    try:
+        hand = hand_from_input(case)
+        interps = admissible_interpretations(hand, repeatable)
+    except Exception:
+        return result
+    most = max(interps, key=lambda i: (len(i.fans.get("two_terminal_chows", ())), preference_key(i)))
+    if len(most.fans.get("two_terminal_chows", ())) <= _counts(result)["two_terminal_chows"]:
+        return result
+    with using(repeatable):
+        return result_json(most, formal_waits(hand))
+
+
 @_meta("faulty")
 def faulty(case):
     """The reference, except with 8 flowers: 东 round → exits, 南 → hangs, 西 → garbage."""
@@ -219,7 +263,8 @@ PLANTED = {"four_shifted_pungs": four_shifted_pungs, "concealed_kong_as_melded":
            "terminal_chows_twice": terminal_chows_twice,
            "self_drawn_with_fully_concealed": self_drawn_with_fully_concealed,
            "seven_pairs_no_quad": seven_pairs_no_quad, "voided_suit_two_points": voided_suit_two_points,
-           "single_wait_never": single_wait_never}
+           "single_wait_never": single_wait_never, "seven_pairs_no_orphan_fans": seven_pairs_no_orphan_fans,
+           "terminal_chows_in_forest": terminal_chows_in_forest}
 ALL = dict(PLANTED, passthrough=passthrough, relabelled=relabelled, faulty=faulty, segfaulting=segfaulting)
 
 

@@ -24,7 +24,10 @@ independent to explain:
 * ``exhausted_ties_scorer`` — a tile whose four copies are all in the hand is no wait (a
   convention of real scorers), and where readings tie it lists the last admissible one
   (another chow-link choice or reading at the same total, as real scorers do); declares
-  nothing.  ``exhausted_ties_bug_scorer`` is the same with one plain bug (缺一门 = 2);
+  nothing.  ``exhausted_ties_bug_scorer`` is the same with one plain bug (缺一门 = 2),
+  ``exhausted_ties_orphans_scorer`` with another (no 混幺九 or 字一色 beside 七对);
+* ``undeclared_mcr2006_bugs_scorer`` — the 2006 sample, declaring nothing, with 缺一门 = 2 and
+  no 无字: it fails most hands (the attribution benchmark of ``gb16 bench --attribution``);
 * ``misdeclared_scorer`` — the kongs sample declaring ``"edition": "mcr2006"``, which it
   does not follow (no 明暗杠; 九莲宝灯 with its 幺九刻; 自摸 on a self-drawn 七对).
 """
@@ -249,6 +252,40 @@ exhausted_ties_bug_scorer.gb16_metadata = dict(exhausted_ties_scorer.gb16_metada
                                                comment="exhausted-ties-sample with 缺一门 = 2 (a bug)")
 
 
+def exhausted_ties_orphans_scorer(case_input, score=None):
+    """exhausted-ties-sample with one plain bug: beside 七对, neither 混幺九 nor 字一色 (detectors
+    that want four sets; xinbian 第七章 18, 13 count them in any winning shape)."""
+    result = exhausted_ties_scorer(case_input)
+    fans = _fan_map(result) if result.get("ok") else {}
+    if "seven_pairs" not in fans or not {"all_terminals_and_honors", "all_honors"} & set(fans):
+        return result
+    for fan_id in ("all_terminals_and_honors", "all_honors"):
+        fans.pop(fan_id, None)
+    return _rebuild(result, fans)
+
+
+exhausted_ties_orphans_scorer.gb16_metadata = dict(
+    exhausted_ties_scorer.gb16_metadata, name="exhausted-ties-orphans-sample",
+    comment="exhausted-ties-sample without 混幺九 or 字一色 beside 七对 (a bug)")
+
+
+def undeclared_mcr2006_bugs_scorer(case_input, score=reference.score):
+    """The 2006 rules, undeclared, with two plain bugs that show on most hands: 缺一门 worth 2 and
+    无字 never counted (for the attribution benchmark of gb16 bench)."""
+    result = mcr2006_scorer(case_input, score)
+    if not result.get("ok"):
+        return result
+    fans = _fan_map(result)
+    fans.pop("no_honors", None)
+    return _rebuild(result, fans, {"one_voided_suit": 2} if "one_voided_suit" in fans else None)
+
+
+undeclared_mcr2006_bugs_scorer.gb16_metadata = dict(
+    mcr2006_scorer.gb16_metadata, name="undeclared-mcr2006-bugs-sample", edition=None,
+    comment="the 2006 rules, undeclared, with 缺一门 = 2 and no 无字 (bugs)")
+del undeclared_mcr2006_bugs_scorer.gb16_metadata["edition"]
+
+
 def misdeclared_scorer(case_input, score=reference.score):
     return kongs_scorer(case_input, score)
 
@@ -258,7 +295,8 @@ misdeclared_scorer.gb16_metadata = dict(kongs_scorer.gb16_metadata, name="misdec
 
 SCORERS = {"kongs": kongs_scorer, "software": software_scorer, "mcr2006": mcr2006_scorer,
            "exhausted-ties": exhausted_ties_scorer, "exhausted-ties-bug": exhausted_ties_bug_scorer,
-           "misdeclared": misdeclared_scorer}
+           "exhausted-ties-orphans": exhausted_ties_orphans_scorer,
+           "undeclared-mcr2006-bugs": undeclared_mcr2006_bugs_scorer, "misdeclared": misdeclared_scorer}
 
 
 def main():

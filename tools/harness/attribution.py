@@ -40,25 +40,33 @@ class Evidence:
     checked: int = 0
     support_examples: tuple[str, ...] = ()
     contradiction_examples: tuple[str, ...] = ()
+    asked: int = 0         # hands put to the implementation in its experiment (tools/harness/experiment.py)
+    confirmed: int = 0     # of them, the answers that follow it
 
     @classmethod
-    def of(cls, label: str, support: list[str], contradicted_by: list[str], checked: int) -> "Evidence":
+    def of(cls, label: str, support: list[str], contradicted_by: list[str], checked: int, asked: int = 0,
+           confirmed: int = 0) -> "Evidence":
         return cls(label, len(support), len(contradicted_by), checked, tuple(support[:EXAMPLES]),
-                   tuple(contradicted_by[:EXAMPLES]))
+                   tuple(contradicted_by[:EXAMPLES]), asked, confirmed)
 
     def as_json(self) -> dict:
         return {"label": self.label, "support": self.support, "contradicted_by": self.contradicted_by,
                 "checked": self.checked, "support_examples": list(self.support_examples),
-                "contradiction_examples": list(self.contradiction_examples)}
+                "contradiction_examples": list(self.contradiction_examples), "asked": self.asked,
+                "confirmed": self.confirmed}
 
     @classmethod
     def from_json(cls, data: dict) -> "Evidence":
         return cls(data["label"], data["support"], data["contradicted_by"], data["checked"],
-                   tuple(data["support_examples"]), tuple(data["contradiction_examples"]))
+                   tuple(data["support_examples"]), tuple(data["contradiction_examples"]),
+                   data.get("asked", 0), data.get("confirmed", 0))
 
     def counts(self) -> str:
-        """``explains 28, contradicted by 0``."""
-        return f"explains {self.support}, contradicted by {self.contradicted_by}"
+        """``explains 28, contradicted by 0``; with an experiment, ``… (8 more hands asked where it
+        acts: 2 follow it)``."""
+        asked = (f" ({self.asked} more hands asked where it acts: {self.confirmed} follow{'s' if self.confirmed == 1 else ''} it)"
+                 if self.asked else "")
+        return f"explains {self.support}, contradicted by {self.contradicted_by}{asked}"
 
 
 @dataclass
@@ -73,6 +81,8 @@ class Attribution:
     contested: list[str] = field(default_factory=list)                   # explain failures, contradicted
     contested_bugs: dict[str, list[str]] = field(default_factory=dict)   # contested candidate → the bugs it explains
     declared_evidence: dict[str, Evidence] = field(default_factory=dict)  # declared piece → its evidence
+    asked: int = 0                                                       # hands asked in experiments
+    probes: dict[str, dict] = field(default_factory=dict)                # hand asked → input, answer, expectation
 
     @property
     def under(self) -> Rules:
@@ -93,7 +103,13 @@ class Attribution:
             ev = self.declared_evidence[piece]
             if ev.contradicted_by > ev.support:
                 rules = apply(rules, undo(piece, self.declared)) or rules
-        return rules.declaration() if rules != self.declared else None
+        if rules == self.declared:
+            return None
+        for name, edition in R.EDITIONS.items():   # "edition": X where the deltas are all of it
+            if rules.edition is None and set(edition["deltas"]) <= rules.deltas:
+                rules = Rules(rules.options, rules.deltas, name)
+                break
+        return rules.declaration()
 
     # -- the run log line ----------------------------------------------------------------
 
@@ -104,7 +120,8 @@ class Attribution:
                 "other_failures": self.other_failures,
                 "evidence": {k: ev.as_json() for k, ev in self.evidence.items()},
                 "contested": self.contested, "contested_bugs": self.contested_bugs,
-                "declared_evidence": {k: ev.as_json() for k, ev in self.declared_evidence.items()}}
+                "declared_evidence": {k: ev.as_json() for k, ev in self.declared_evidence.items()},
+                "asked": self.asked, "probes": self.probes}
 
     @classmethod
     def from_line(cls, line: dict) -> "Attribution":
@@ -124,7 +141,8 @@ class Attribution:
                    bugs=line["bugs"], other_failures=line["other_failures"],
                    evidence={k: Evidence.from_json(v) for k, v in line["evidence"].items()},
                    contested=line["contested"], contested_bugs=line["contested_bugs"],
-                   declared_evidence={k: Evidence.from_json(v) for k, v in line["declared_evidence"].items()})
+                   declared_evidence={k: Evidence.from_json(v) for k, v in line["declared_evidence"].items()},
+                   asked=line.get("asked", 0), probes=line.get("probes") or {})
 
     # -- wording ------------------------------------------------------------------------
 
@@ -142,8 +160,10 @@ class Attribution:
         return head + (" with " + ", ".join(parts) if parts else "")
 
     def explanation(self) -> str:
-        """The taken candidates with their support, named by edition where their deltas
-        belong to one: "edition mcr2006 (two-concealed-kongs-8: explains 12, …) (contradicted by none)"."""
+        """The taken candidates with their support, named by edition where they are all its
+        deltas: "edition mcr2006 (two-concealed-kongs-8: explains 12, …) (contradicted by none)";
+        else by delta: "deltas a: explains 3, b: explains 2 (contradicted by none; 2 of the 5 deltas of
+        edition software)"."""
         def counted(label: str) -> str:
             ev = self.evidence.get(label)
             name = f"edition {label[len(EDITION):]} (every delta)" if label.startswith(EDITION) else label
@@ -151,11 +171,16 @@ class Attribution:
         deltas = [x for x in self.chosen if all(p in R.DELTAS for p in x.split("+"))]
         others = [counted(x).replace(WITHOUT, "without the declared ") for x in self.chosen if x not in deltas]
         pieces = {p for x in deltas for p in x.split("+")}
-        homes = [e for e, ed in R.EDITIONS.items() if pieces and pieces <= set(ed["deltas"])]
+        # an edition is named only when every one of its deltas is taken; else the deltas, and
+        # how many of an edition's they are
+        whole = [e for e, ed in R.EDITIONS.items() if pieces and pieces == set(ed["deltas"])]
+        part = [e for e, ed in R.EDITIONS.items() if pieces and pieces < set(ed["deltas"])]
         named = ", ".join(counted(x) for x in deltas)
-        parts = [f"edition {homes[0]} ({named})"] if homes else [f"delta{'s' if len(deltas) > 1 else ''} {named}"] \
-            if deltas else []
-        return " + ".join(parts + others) + " (contradicted by none)"
+        share = (f"; {len(pieces)} of the {len(R.EDITIONS[part[0]]['deltas'])} deltas of edition {part[0]}"
+                 if part and not whole else "")
+        parts = [f"edition {whole[0]} ({named})"] if whole else \
+            [f"delta{'s' if len(deltas) > 1 else ''} {named}"] if deltas else []
+        return " + ".join(parts + others) + f" (contradicted by none{share})"
 
     def notes(self) -> str:
         """The contested candidates, the contradicted declaration and the declaration to make."""
@@ -167,6 +192,8 @@ class Attribution:
             ev = self.declared_evidence[piece]
             out.append(f"the declared {piece} is contradicted by {ev.contradicted_by} cases "
                        f"(e.g. {ev.contradiction_examples[0]}) and supported by {ev.support}")
+        if self.asked:
+            out.append(f"{self.asked} further hands asked where a candidate acts (tools/harness/experiment.py)")
         suggested = self.suggested_declaration()
         if suggested is not None and (self.chosen or self.contradicted_declaration):
             out.append("declare " + json.dumps(suggested, ensure_ascii=False, sort_keys=True))

@@ -12,6 +12,13 @@ with its counts and an example of each, never taken.  What no taken candidate ex
 *bug*.  A declared option or delta that the answers contradict is named, with the declaration
 they support.
 
+With an :class:`~.experiment.Experiment` (the implementation at hand, while the run is live),
+a candidate that explains failures and no judged case contradicts is first put to the
+implementation on the hands where it acts (:mod:`.experiment`): the corpus cases that pin it
+and a few generated hands.  Their answers are weighed like the run's; the candidate is taken
+only when none contradicts it, so a run of a few cases (``--last-failed``, one ``--filter``
+case, random hands) reaches the verdict of the whole corpus.
+
 The search runs once, when a run completes (:func:`attribute`); its
 :class:`~.attribution.Attribution` is stored in the run log and read back by every report.
 """
@@ -23,8 +30,10 @@ from dataclasses import dataclass, field
 from gb16.reference.rules import Rules
 from gb16.tools.harness.attribution import Attribution, Evidence
 from gb16.tools.harness.declaration import (apply, declared_pieces, declared_rules, explain_case, known_label,
-                                            undo)
+                                            may_act, undo)
+from gb16.tools.harness.corpus import case_variant
 from gb16.tools.harness.evidence import FOLLOWS, OPPOSES, answers, matches, opinion, score_under, template_for
+from gb16.tools.harness.experiment import GENERATED, Experiment, acts
 
 #: Cases weighed against one candidate at one step of the search (the failures first, then
 #: the passes in run order); a candidate the implementation does not follow changes the
@@ -55,9 +64,12 @@ class Weighing:
     support: list[str] = field(default_factory=list)
     contradicted_by: list[str] = field(default_factory=list)
     checked: int = 0
+    asked: int = 0                                         # hands asked in its experiment
+    confirmed: list[str] = field(default_factory=list)     # of them, the answers that follow it
 
     def evidence(self) -> Evidence:
-        return Evidence.of(self.label, self.support, self.contradicted_by, self.checked)
+        return Evidence.of(self.label, self.support, self.contradicted_by, self.checked, self.asked,
+                           len(self.confirmed))
 
 
 def _weigh(label: str, judged: list[Judged], left: set[str], declared: Rules, under: Rules,
@@ -70,6 +82,8 @@ def _weigh(label: str, judged: list[Judged], left: set[str], declared: Rules, un
             ev.support.append(case.id)
     for case in judged[:CASES_CHECKED]:
         ev.checked += 1
+        if not may_act(case.input, under, trial):   # told without scoring the hand under trial
+            continue
         if opinion(case.answer(declared), case.template, answers(case.input, under),
                    answers(case.input, trial)) == OPPOSES:
             ev.contradicted_by.append(case.id)
@@ -86,6 +100,8 @@ def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Weighi
         return ev
     for case in judged[:CASES_CHECKED]:
         ev.checked += 1
+        if not may_act(case.input, undone, declared):
+            continue
         said = opinion(case.answer(declared), case.template, answers(case.input, undone), answers(case.input, declared))
         if said == FOLLOWS:
             ev.support.append(case.id)
@@ -94,8 +110,30 @@ def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Weighi
     return ev
 
 
-def attribute(cases: list[dict], metadata: dict) -> Attribution:
-    """Weigh the run log ``cases`` as evidence and attribute the failures (module docstring)."""
+def _experiment(ev: Weighing, experiment: Experiment, by_id: dict[str, Judged], judged_ids: set[str],
+                under: Rules, trial: Rules) -> None:
+    """Put ``ev``'s candidate to the implementation (:mod:`.experiment`): the hands where it acts
+    that the run has not judged, each answer that follows the rules without it a contradiction."""
+    variants = sorted({case_variant({"input": by_id[cid].input}) for cid in ev.support})
+    probes = [p for p in experiment.pinned(ev.label, set(variants))
+              if p.id not in judged_ids and acts(p.input, under, trial)]
+    for variant in variants:
+        probes += experiment.generated(variant, under, trial, GENERATED, judged_ids)
+    for probe in experiment.answer(probes):
+        ev.asked += 1
+        said = opinion(probe.actual, probe.template, answers(probe.input, under), answers(probe.input, trial))
+        if said == OPPOSES:
+            ev.contradicted_by.append(probe.id)
+        elif said == FOLLOWS:
+            ev.confirmed.append(probe.id)
+
+
+def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None = None,
+              earlier: list[dict] = ()) -> Attribution:
+    """Weigh the run log ``cases`` as evidence and attribute the failures (module docstring);
+    with ``experiment``, each candidate is put to the implementation before it is taken;
+    ``earlier``: judged cases of earlier runs of the implementation (tools/harness/joined.py),
+    weighed as evidence beside them — their failures are not this run's to explain."""
     declared = declared_rules(metadata)
     result = Attribution(declared)
     result.other_failures = [c["id"] for c in cases if c.get("status") in ("error", "crash", "timeout")]
@@ -103,6 +141,11 @@ def attribute(cases: list[dict], metadata: dict) -> Attribution:
                      template_for(c.get("expected"), c.get("actual")), c.get("status") == "fail")
               for c in cases if c.get("status") in ("pass", "fail") and isinstance(c.get("input"), dict)
               and (c.get("status") == "pass" or c.get("actual") is not None)]
+    here = {c.id for c in judged}
+    judged += [Judged(c["id"], c["input"], c.get("actual") or None, template_for(c.get("expected"), c.get("actual")),
+                      False)
+               for c in earlier if c.get("id") not in here and c.get("status") in ("pass", "fail")
+               and isinstance(c.get("input"), dict) and (c.get("status") == "pass" or c.get("actual") is not None)]
     judged.sort(key=lambda c: not c.failing)   # the failures first: they are weighed in full
     failing = [c for c in judged if c.failing]
     stored = {c["id"]: c.get("explained_by") for c in cases if c.get("status") == "fail"}
@@ -113,7 +156,17 @@ def attribute(cases: list[dict], metadata: dict) -> Attribution:
         result.explained_by[case.id] = list(found)
     for piece in declared_pieces(declared):
         result.declared_evidence[piece] = _weigh_declared(piece, judged, declared).evidence()
-    weighings = _search(result, judged, failing, declared)
+    weighings = _search(result, judged, failing, declared, experiment)
+    # the answers weighed that are not this run's cases — hands asked, earlier runs' cases that
+    # contradicted a candidate — are kept, so that joining this log with others weighs them again
+    named = {x for ev in weighings.values() for x in ev.contradicted_by}
+    for case in judged:
+        if case.id in named and case.id not in here and case.actual is not None:
+            result.probes[case.id] = {"input": case.input, "actual": _kept(case.actual), "expected": case.template}
+    if experiment is not None:
+        result.asked = len(experiment.asked)
+        result.probes.update({pid: {"input": p.input, "actual": _kept(p.actual), "expected": p.template}
+                              for pid, p in experiment.asked.items() if p.actual is not None})
     result.bugs = [c.id for c in failing if c.id not in result.attributed]
     bugs = set(result.bugs)
     result.contested = sorted((label for label, ev in weighings.items()
@@ -124,12 +177,33 @@ def attribute(cases: list[dict], metadata: dict) -> Attribution:
     return result
 
 
-def _search(result: Attribution, judged: list[Judged], failing: list[Judged], declared: Rules) -> dict[str, Weighing]:
+def _kept(actual: dict) -> dict:
+    """The part of an answer attribution weighs (what the run log keeps of a hand asked)."""
+    out = {k: actual[k] for k in ("ok", "error", "total", "fan_points", "flower_points", "meets_minimum", "waits")
+           if k in actual}
+    if isinstance(actual.get("fans"), list):
+        out["fans"] = [{k: f.get(k) for k in ("id", "points", "count")} for f in actual["fans"] if isinstance(f, dict)]
+    elif "fans" in actual:
+        out["fans"] = actual["fans"]
+    return out
+
+
+def probe_cases(found: Attribution) -> list[dict]:
+    """The hands an attribution's experiments asked, as judged cases to weigh again
+    (tools/harness/joined.py): their answers are evidence about the implementation."""
+    return [{"id": pid, "status": "pass", "input": p["input"], "actual": p["actual"], "expected": p["expected"]}
+            for pid, p in found.probes.items()
+            if isinstance(p, dict) and isinstance(p.get("input"), dict) and isinstance(p.get("actual"), dict)]
+
+
+def _search(result: Attribution, judged: list[Judged], failing: list[Judged], declared: Rules,
+            experiment: Experiment | None = None) -> dict[str, Weighing]:
     """The greedy search of the module docstring: each step weighs every candidate that
     explains a remaining failure, and takes the one explaining the most with no contradiction.
     Returns each candidate's last weighing."""
     left = {c.id for c in failing}
     by_id = {c.id: c for c in failing}
+    judged_ids = {c.id for c in judged}
     further: dict[str, list[str]] = {}   # explanations found on top of the candidates taken
     weighings: dict[str, Weighing] = {}
     under = declared
@@ -147,6 +221,8 @@ def _search(result: Attribution, judged: list[Judged], failing: list[Judged], de
             if trial is None or trial == under:
                 continue
             ev = _weigh(label, judged, left, declared, under, trial)
+            if ev.support and not ev.contradicted_by and experiment is not None:
+                _experiment(ev, experiment, by_id, judged_ids, under, trial)
             if ev.support:
                 weighings[label] = ev
                 weighed.append((ev, trial))

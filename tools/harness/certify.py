@@ -14,10 +14,13 @@ import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from gb16.reference import jsonlines
 from gb16.tools.harness import declaration, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
+from gb16.tools.harness.experiment import Experiment
+from gb16.tools.harness.joined import evidence_cases
 from gb16.tools.harness.compare import compare
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
@@ -45,6 +48,12 @@ class CertifyOptions:
     maxfail: int | None = None      # stop after this many failing cases (the footer says so)
     in_process: bool = False        # a python: function called in certify's own process (--in-process)
     last_failed: str | None = None  # a run log: only the cases that failed in it (--last-failed)
+    #: generated hands an attribution experiment may ask about (tools/harness/experiment.py
+    #: ``Pool``; the command gives the differential's hand families); None: corpus cases only
+    probe_pool: Callable | None = None
+    #: earlier run logs of the same implementation whose judged cases are weighed as evidence
+    #: beside this run's (--evidence; --last-failed adds the log it reads), tools/harness/joined.py
+    evidence: list[str] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- judging one case
@@ -232,6 +241,9 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
     if options.last_failed and out.exists() and out.resolve() == Path(options.last_failed).resolve():
         raise HarnessError(f"--out {out} is the run log --last-failed reads; give another --out")
     check_out(out, options.overwrite, options.impl)
+    for path in options.evidence:
+        if out.exists() and Path(path).exists() and Path(path).resolve() == out.resolve():
+            raise HarnessError(f"--out {out} is a run log --evidence reads; give another --out")
     corpus = load_corpus(options.corpus or (_corpus_of(options.last_failed) if options.last_failed else None))
     selected = select_cases(corpus.cases, options.variant, options.filters)
     ids, gone = None, []
@@ -244,12 +256,32 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
     impl = _implementation(options.impl, options.timeout, options.in_process)
     metadata = impl.start()
     header = header_record(corpus, selected, impl.spec, metadata, _options_record(options, ids), known)
+    try:
+        earlier = _evidence(options, header)
+    except HarnessError:
+        impl.stop(grace=0)
+        raise
     if gone:
         header["warnings"].append(f"--last-failed: {len(gone)} of the failed cases are not in this corpus "
                                   f"(not run): {', '.join(gone)}")
     with RunLogWriter.create(out, header) as writer:
-        _run(impl, metadata, selected, writer, known, options, [])
+        _run(impl, metadata, selected, writer, known, options, [], corpus=corpus, evidence=earlier)
     return runlog.read(out)
+
+
+def _evidence(options: CertifyOptions, header: dict) -> list[dict]:
+    """The judged cases of ``--evidence`` logs (and of ``--last-failed``'s), checked to be runs of
+    this implementation under this declaration and corpus (tools/harness/joined.py)."""
+    paths = list(dict.fromkeys([*options.evidence, *([options.last_failed] if options.last_failed else [])]))
+    logs = []
+    for path in paths:
+        if not Path(path).is_file():
+            raise HarnessError(f"--evidence {path}: no such run log")
+        logs.append(runlog.read(path))
+    try:
+        return evidence_cases(logs, header)
+    except ValueError as exc:
+        raise HarnessError(f"--evidence: {exc}") from None
 
 
 def _corpus_of(path: str) -> str | None:
@@ -352,14 +384,35 @@ def _resume(options: CertifyOptions) -> runlog.RunLog:
                            "start a new run")
     with RunLogWriter.append(Path(options.out)) as writer:
         writer.write({"type": "resume", "at": provenance.now(), "done": len(done)})
+        resumed.probe_pool = options.probe_pool
         _run(impl, metadata, remaining, writer, header.get("known_failures", {}), resumed, list(log.cases),
-             log.violations)
+             log.violations, corpus=corpus)
     return runlog.read(options.out)
+
+
+def experiment_of(impl: Implementation, metadata: dict, timeout: float, corpus_cases: list[dict],
+                  pool=None, first_seq: int = 1, on_violation=None) -> Experiment:
+    """An attribution experiment (tools/harness/experiment.py) that asks ``impl``, numbering its
+    requests from ``first_seq``; a protocol violation meanwhile goes to ``on_violation``."""
+    seq = [first_seq - 1]
+
+    def ask(inputs: list[dict]) -> list[dict | None]:
+        out = []
+        for case_input in inputs:
+            seq[0] += 1
+            outcome = impl.score(seq[0], case_input, timeout)
+            for violation in impl.take_violations():
+                if on_violation is not None:
+                    on_violation(violation)
+            out.append(outcome.result if outcome.kind == "result" else None)
+        return out
+
+    return Experiment(ask, metadata, corpus_cases, pool)
 
 
 def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLogWriter,
          known: dict[str, str], options: CertifyOptions, earlier: list[dict],
-         earlier_violations: tuple = ()) -> None:
+         earlier_violations: tuple = (), corpus: Corpus | None = None, evidence: list[dict] = ()) -> None:
     """Send every case, write each line as it is decided, then the footer."""
     progress = Progress(len(cases), f"certify {metadata.get('name', '')}", enabled=options.progress)
     began = time.monotonic()
@@ -386,7 +439,16 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
                 violations.append(violation)
             progress.advance(record["status"], case["id"])
         judged = runlog.read(writer.path).cases   # the cases as every report reads them
-        writer.write_attribution(attribute(judged, metadata))   # found once, read by every report
+
+        def violation_in_experiment(violation):
+            violation = {"type": "violation", "case": "(attribution experiment)", **violation}
+            writer.write(violation)
+            violations.append(violation)
+
+        experiment = experiment_of(impl, metadata, options.timeout, corpus.cases if corpus else [],
+                                   options.probe_pool, seq + 1, violation_in_experiment)
+        # found once, read by every report
+        writer.write_attribution(attribute(judged, metadata, experiment, evidence))
         footer = runlog.footer_record(judged, time.monotonic() - began, impl.restarts,
                                       violations=len(violations))
         if stopped:

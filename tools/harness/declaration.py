@@ -138,15 +138,75 @@ def explains(case_input, label: str, actual: dict, template: dict | None, declar
     return rules is not None and matches(answers(case_input, rules), actual, template)
 
 
+def may_widen(under: Rules, trial: Rules) -> bool:
+    """Whether two rule sets differ in a way that can change the admissible fan lists of a hand
+    without changing the reference's own answer: a fan made repeatable, or a switch in the
+    scorer's logic (corpus/editions.json).  Points, exclusions and absent fans change the best
+    answer wherever they act."""
+    changed = (under.deltas ^ trial.deltas) | {f"{r}:{o}" for r, o in set(under.options) ^ set(trial.options)}
+    for name in changed:
+        rid, _, option = name.partition(":")
+        entry = R.DELTAS.get(name) or R.RULINGS[rid]["options"][option]
+        if "switch" in entry or (entry.get("data") or {}).get("repeatable"):
+            return True
+    return False
+
+
+def _named_fans(entry: dict) -> frozenset | None:
+    """The fans an option's or delta's data names (points, repeatability, absence, the fan whose
+    不计 list changes); None when it is logic (a ``switch``), which may act on any hand."""
+    if "switch" in entry:
+        return None
+    data = entry.get("data") or {}
+    return frozenset([*data.get("points", {}), *data.get("repeatable", {}), *data.get("absent", ()),
+                      *(e["fan"] for e in data.get("exclusions", ()))])
+
+
+@lru_cache(maxsize=512)
+def acting_fans(under: Rules, trial: Rules) -> frozenset | None:
+    """The fans a hand must score under ``under`` for ``trial`` to change its answer, or None
+    when the change is logic that may act on any hand.  A change of the fan table (corpus/
+    editions.json ``data``) acts only through the fans it names: the other readings of a hand
+    keep their points, and a reading holding a named fan is the best one wherever such a fan is
+    in a hand (kongs are in every reading; 九莲宝灯, 清幺九, 绿一色, 三同刻 … outscore the rest)."""
+    entries = [R.DELTAS[name] for name in under.deltas ^ trial.deltas]
+    for rid in {r for r, _ in under.options} | {r for r, _ in trial.options}:
+        if under.option(rid) != trial.option(rid):
+            entries += [R.RULINGS[rid]["options"][under.option(rid)], R.RULINGS[rid]["options"][trial.option(rid)]]
+    fans: set = set()
+    for entry in entries:
+        named = _named_fans(entry)
+        if named is None:
+            return None
+        fans |= named
+    return frozenset(fans)
+
+
+def may_act(case_input, under: Rules, trial: Rules) -> bool:
+    """Whether ``trial`` can change the answer of the hand compared with ``under`` (:func:`acting_fans`),
+    told from the hand's answer under ``under`` alone: no scoring under ``trial``."""
+    fans = acting_fans(under, trial)
+    if fans is None:
+        return True
+    best = answers(case_input, under).best
+    return best.get("ok", False) and any(f["id"] in fans for f in best["fans"])
+
+
 def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
     """The candidates under which ``actual`` is one of the reference's admissible answers for
     ``case_input`` — single changes, else pairs of them, else a whole edition's deltas; empty
-    when none is.  Only candidates that change the reference's answer for the hand are paired."""
+    when none is.  A candidate is tried wherever it changes the admissible answers: the
+    reference's own, or — for a candidate that may only widen them (:func:`may_widen`) — the
+    other admissible fan lists.  Only candidates that change the reference's answer are paired."""
     found, touching = [], []
     base = answers(case_input, declared).key()
     for label, rules in candidates(declared):
+        if not may_act(case_input, declared, rules):
+            continue
         under = answers(case_input, rules)
         if under.key() == base:
+            if may_widen(declared, rules) and matches(under, actual, template):
+                found.append(label)
             continue
         touching.append(label)
         if matches(under, actual, template):

@@ -63,3 +63,22 @@ def test_an_edition_is_named_only_when_all_its_deltas_are_taken():
     every = Attribution(Rules(), chosen=deltas)
     assert every.explanation().startswith("edition mcr2006 (")
     assert every.suggested_declaration() == {"edition": "mcr2006"}
+
+
+def test_the_site_judges_each_log_by_the_evidence_of_all_the_runs(tmp_path):
+    """gb16 site reads the same joined evidence as gb16 summary: the run of only the bug's cases
+    (its attribution worked out when read) takes the lure alone, and beside the run that
+    contradicts the lure its failures are bugs, not attributed."""
+    from gb16.tools.reports import site
+    assert certify(tmp_path, "pairs.jsonl", "--variant", "gb13", "--filter", "*seven-pairs*") == 1
+    assert certify(tmp_path, "orphans.jsonl", "--variant", "gb13", "--filter", "*orphans*") == 1
+    lines = [json.loads(x) for x in (tmp_path / "orphans.jsonl").read_text(encoding="utf-8").splitlines()]
+    bare = tmp_path / "orphans-bare.jsonl"
+    bare.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines if x["type"] != "attribution"),
+                    encoding="utf-8")
+
+    def judgements(paths):
+        run = next(r for r in site.load(paths).runs if r.summary.log.path.name == bare.name)
+        return {run.summary.judgement(c).kind for c in run.summary.failures()}
+    assert judgements([bare]) == {"attributed"}
+    assert judgements([tmp_path / "pairs.jsonl", bare]) <= {"bug", "contested"}

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from gb16.tools.harness import provenance, runlog
+from gb16.tools.harness import joined, provenance, runlog
 from gb16.tools.harness.attribution import Attribution
 from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.declaration import declared_rules
@@ -236,10 +236,14 @@ def random_measured(summary: Summary) -> tuple[tuple, str]:
 
 def judged_logs(logs: list[RunLog]) -> list[RunLog]:
     """One implementation's run logs, each with the attribution its failures are judged by: the
-    one each log stores (tools/harness/attribution_search.attributed works it out for a log
-    written before attribution was stored).  Evidence joined across an implementation's runs
-    goes here, and only here: every page judges a failure by what this returns."""
-    return [attributed(log) for log in logs]
+    evidence of all its complete runs weighed together (tools/harness/joined.py: the same
+    implementation, declaration and corpus; random runs join any corpus), as ``gb16 summary`` of
+    the same logs weighs it; an incomplete run keeps the one it stores (none).  Every page judges
+    a failure by what this returns, and only this."""
+    groups, _ = joined.join([log for log in logs if log.complete])
+    judged = {id(log): log.with_attribution(group.attribution)
+              for group in groups if group.attribution is not None for log in group.logs}
+    return [judged.get(id(log)) or attributed(log) for log in logs]
 
 
 def read_logs(paths: Iterable[str | Path], strict: bool = False) -> tuple[list[RunLog], list[tuple[str, str]]]:

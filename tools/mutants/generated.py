@@ -355,6 +355,7 @@ def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = N
     if new == original:
         return {**record, "outcome": "equivalent", "why": "the compiled code is unchanged (equivalent by compilation)"}
     m = generated_mutant(site, shown)
+    recorded_streams(properties)     # recorded on the reference, never under the mutant
     with code_swapped(site, new):
         if cases is not None:
             record["corpus"] = judge_corpus(m, cases)
@@ -398,15 +399,20 @@ def done_ids(results: Path) -> set[str]:
     return out
 
 
-def prepare(properties: list[str] | None = None, corpus: bool = True) -> list[dict] | None:
-    """Load the corpus and record the property streams once, before any child is forked."""
+def recorded_streams(properties: list[str] | None = None) -> None:
+    """Record (once per process) the ci streams of the properties, on the reference."""
     from gb16.properties import replay
     from gb16.properties.invariants import PROPERTIES
-    from gb16.tools.harness.corpus import load_corpus
-    cases = load_corpus(None).cases if corpus else None
     for prop in PROPERTIES:
         if not properties or prop.name in properties:
             replay.stream(prop.name, "ci")
+
+
+def prepare(properties: list[str] | None = None, corpus: bool = True) -> list[dict] | None:
+    """Load the corpus and record the property streams once, before any child is forked."""
+    from gb16.tools.harness.corpus import load_corpus
+    cases = load_corpus(None).cases if corpus else None
+    recorded_streams(properties)
     operator_names()     # load Cosmic Ray's plugins in the parent
     return cases
 
@@ -447,7 +453,8 @@ def run(chosen: list[Site], results: Path, jobs: int, properties: list[str] | No
                 proc.start()
                 send.close()
                 running[receive] = (proc, site, time.monotonic())
-            for conn in wait(list(running), timeout=1.0):
+            nearest = min(began + timeout for _, _, began in running.values())
+            for conn in wait(list(running), timeout=max(0.0, min(1.0, nearest - time.monotonic()))):
                 proc, site, began = running.pop(conn)
                 try:
                     record = conn.recv()

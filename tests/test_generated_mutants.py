@@ -159,3 +159,12 @@ def test_the_biggest_fan_first_passes_the_no_mixing_streams_and_fails_property_2
     bug = next(make for prop, name, make, *_ in PLANTED if name == "the biggest fan first")()
     assert replay.first_violation(BY_NAME["no_mixing"], bug, replay.stream("no_mixing", "ci")) is None
     assert replay.first_violation(BY_NAME["reading_contests"], bug, replay.stream("reading_contests", "ci"))[0] == 0
+
+
+def test_the_kill_tables_command_keeps_the_generated_section(tmp_path):
+    from gb16.tools.mutants import tables
+    out = tmp_path / "kill-tables.md"
+    out.write_text(f"# old\n\n{generated_tables.BEGIN}\nkept\n{generated_tables.END}\n", encoding="utf-8")
+    tables._write(out, "# Kill tables\n\nnew\n")
+    assert out.read_text(encoding="utf-8") == (f"# Kill tables\n\nnew\n\n{generated_tables.BEGIN}\nkept\n"
+                                               f"{generated_tables.END}\n")

@@ -32,7 +32,14 @@ def equivalent(row: dict) -> str | None:
     from gb16.tools.mutants.generated_triage import argued
     if row.get("outcome") == "equivalent":
         return "by compilation: " + row.get("why", "")
-    return argued(row)
+    why = argued(row)
+    return None if why is None or why.startswith("OPEN:") else why
+
+
+def triage(row: dict, after: dict[str, dict]) -> str:
+    """The triage column: the argument, or why it stays open, or the status in capitals."""
+    from gb16.tools.mutants.generated_triage import argued
+    return equivalent(row) or argued(row) or status(row, after).upper()
 
 
 def status(row: dict, after: dict[str, dict]) -> str:
@@ -82,6 +89,21 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "mutant raise or time out has not killed it (broken). \"killed by properties (after)\" counts "
              "the properties added for the survivors too (22 reading_contests, 23 gb13_special_near_misses). "
              "Seconds per mutant are wall-clock on the shared two-core machine, both judgements.", "",
+             "**The tool.** Cosmic Ray (PyPI `cosmic-ray`, the `[mutation]` extra), for three reasons: its "
+             "operators are a library — each a class that finds its positions in a parso tree and mutates one "
+             "(`cosmic_ray.mutating.mutate_code`) — so a mutant can be made as source text in memory and "
+             "compiled, never written over reference/ (mutmut 3 rewrites the files into a mutants/ tree with a "
+             "trampoline per function and runs pytest there); its set is broad and named (every binary, "
+             "comparison and unary operator replaced by every other, `and`/`or`, `not` added, `True`/`False`, "
+             "`break`/`continue`, numbers ±1, a loop that runs zero times, a decorator removed, an exception "
+             "handler that no longer catches: 211 operators); and it is maintained (8.7.0, 2026). Every operator "
+             "is applied but `VariableReplacer` and `VariableInserter`, which need the name of a variable of the "
+             "code under test as an argument (a causal-inference pair), so are no generic operator.", "",
+             "**The run.** `python -m gb16.tools.mutants.generated run --sample 500 --seed 1 --jobs 2 --results "
+             "FILE` (every core by default; resumable: a run started again with the same file skips what it "
+             "holds), then `rejudge --results FILE --after AFTER --property reading_contests --property "
+             "gb13_special_near_misses` and `table --results FILE --after AFTER`. The sample is drawn "
+             "round-robin over (module, operator) from a seed, so any prefix of it is spread over both.", "",
              TRIAGE, "",
              f"{len(judged)} mutants judged ({len(rows) - len(judged)} sites where the tool's mutation gave "
              "no function code).", "",
@@ -97,7 +119,7 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
         lines.append(tabulate(
             [[r["id"], r.get("function"), "`" + (r.get("mutated") or "").replace("|", "\\|") + "`",
               _verdict(r, "corpus") or r.get("outcome"), _verdict(r, "properties") or "—",
-              properties_after(r, after) or "—", equivalent(r) or status(r, after).upper()]
+              properties_after(r, after) or "—", triage(r, after)]
              for r in sorted(missed, key=lambda r: r["id"])],
             headers=["mutant", "function", "mutated line", "corpus", "properties (before)", "properties (after)",
                      "triage"], tablefmt="github"))

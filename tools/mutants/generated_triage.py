@@ -1,17 +1,101 @@
-"""The triage of the generated mutants (gb16.tools.mutants.generated) that a check does not
-kill: each argued equivalent in writing — a rule over the mutated line that no legal input can
-tell from the reference, or one mutant by id with its argument.  A mutant argued here is still
-judged on every run: a kill would prove the argument wrong (docs/kill-tables.md shows it)."""
+"""The triage of the generated mutants (gb16.tools.mutants.generated) that a check does not kill:
+each argued equivalent in writing, or left open with what it touches.  A mutant argued here is
+still judged on every run: a kill would prove the argument wrong (docs/kill-tables.md shows
+both verdicts beside the argument).
+
+Equivalent means: no input of the contract (docs/contract.md), under the rules in force by
+default, makes the mutated scorer's ``score``, ``explain`` or ``score_interpretation`` answer
+differently in what the contract holds a scorer to (the total and one admissible fan list,
+docs/rulings.md R-011).  What lives only under a non-default option of a ruling, or only in the
+不计 trace of ``explain(not_counted=True)``, is not equivalent: neither check judges it, so it is
+left open and says so.
+"""
 
 from __future__ import annotations
 
-TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: each argued equivalent (the argument "
-          "is in the triage column) or left OPEN.")
+TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
+          "the triage column), or OPEN with what the mutant touches that neither check judges.")
 
-#: mutant id → why no legal input tells it from the reference.
-ARGUED: dict[str, str] = {}
+_IS_SMALL_INT = ("`is` for `==` between tile numbers 1–9: CPython keeps one object per small int (−5…256), "
+                 "so identity and equality agree on every value these take")
+_IS_ONE_CHAR = ("`is` for `==` between suit letters: each is a one-character str taken from the tile tables, "
+                "and CPython keeps one object per one-character Latin-1 string")
+_IS_LITERAL = ("`is` for `==` against the literal \"pair\": win_in is only ever assigned that same literal "
+               "(reference/readings.py), and identifier-like literals are interned, so identity and equality agree")
+_DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_interpretations(every_link_set=True) "
+                      "are reached only from scoring.admissible_interpretations, which only the gb13 differential's "
+                      "tie decisions call (gb16.tools.differential); score, explain and score_interpretation never "
+                      "reach them (tests/test_differential.py is where a kill would come from)")
+_R002_ONLY = ("OPEN: the mutated code runs only when R-002's option {} is in force (docs/rulings.md); the corpus "
+              "holds a scorer to the project's options and the properties judge the default reading, so neither "
+              "puts it in force")
+_TRACE_ONLY = ("OPEN: the mutated line only writes the 不计 trace of explain(not_counted=True) (the \"held, not "
+               "counted\" list); neither the corpus nor the properties read it")
+
+#: mutant id → why no legal input tells it from the reference (or, starting "OPEN:", why it stays open).
+ARGUED: dict[str, str] = {
+    "combination:ReplaceComparisonOperator_Eq_Is:3":
+        "the roots compared are set indices 0–5 or the one string \"group\" of the node map (the same object "
+        "throughout): small ints and one object, so `is` and `==` agree",
+    "fans.chows:ReplaceComparisonOperator_Eq_Is:4": _IS_SMALL_INT,
+    "fans.special:ReplaceComparisonOperator_Eq_Is:6": _IS_ONE_CHAR,
+    "fans.waits:ReplaceComparisonOperator_Eq_Is:1": _IS_LITERAL,
+    "groups:ReplaceComparisonOperator_Eq_LtE:1":
+        "a group's kind is one of \"chow\", \"pung\", \"kong\", \"pair\", and \"chow\" is the least of them, so "
+        "`kind <= \"chow\"` holds exactly when `kind == \"chow\"`",
+    "fans:ReplaceUnaryOperator_Delete_Not:0":
+        "a declared need only lets the scorer skip a predicate that cannot hold (reference/fans/__init__.py); "
+        "with the `not` gone every need whose count is met answers True, so predicates are skipped less often and "
+        "still decide: the fans are the same",
+    "fans.special:ReplaceComparisonOperator_GtE_Eq:1":
+        "with an honour pair other than 东 the mutant no longer returns early, but number_of gives 1–7 for honours and "
+        "the chows looked for are those of the pair's suit, z, which has none: [] as before",
+    "fans.concealment:ReplaceComparisonOperator_Eq_GtE:1":
+        "R-018 has the options A and B only (docs/rulings.md), so `>= \"B\"` holds exactly when `== \"B\"`",
+    "fans.concealment:ReplaceComparisonOperator_Is_LtE:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
+    "scoring:ReplaceOrWithAnd:0":
+        "both callers pass the rules already in force (interpretations and score_interpretation make `rules or "
+        "active()` and run under using(rules)), and a Rules object is true, so `rules and active()` is that same "
+        "object",
+    "scoring:ReplaceUnaryOperator_Delete_USub:1":
+        "the last element of the preference key orders only interpretations equal in total, fan list, winning "
+        "tile's place, sets and shape: which of those is reported is R-011's convention, and the contract holds a "
+        "scorer to the total and one admissible list",
+    "shapes:ReplaceBinaryOperator_Mod_LShift:0":
+        "the test is a shortcut: 3k + 1 tiles never split into sets of three and at most one pair, so with the "
+        "shortcut never taken the walk finds no split and returns () just the same",
+    "special_shapes:ReplaceComparisonOperator_NotEq_Gt:0":
+        "both callers (readings.special_readings, special_shapes.is_special) return before it when the hand has a "
+        "meld, and a valid gb13 input with no meld has 14 standing tiles (wrong_tile_count otherwise): "
+        "`!= 14` and `> 14` agree on every call",
+    "fans.win_conditions:ReplaceComparisonOperator_Eq_GtE:1":
+        "shown counts the winning tile's copies in the winner's exposed melds; with the winning tile itself in "
+        "the hand there are at most three other copies (too_many_copies otherwise), so `>= 3` is `== 3`",
+    "combination:ReplaceBinaryOperator_Add_BitOr:0": _R002_ONLY.format("B"),
+    "scoring:ReplaceBinaryOperator_Add_Mul:1": _R002_ONLY.format("B"),
+    "combination:ReplaceBinaryOperator_BitAnd_LShift:0": _R002_ONLY.format("C"),
+    "scoring:ReplaceBinaryOperator_Sub_Pow:2": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_Gt_NotEq:1": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_Lt_Is:1": _TRACE_ONLY,
+    "scoring:ReplaceTrueWithFalse:1": _DIFFERENTIAL_ONLY,
+    "shapes:ReplaceComparisonOperator_GtE_Eq:3":
+        "the pair is still found: when the lowest tile is held c ≥ 3 times and the pair is taken from it, the c − 2 "
+        "copies left can only go into chows from it (honours: nowhere, so no split either way); the chow branch "
+        "takes those chows first and meets the lowest tile again with two copies, where the mutant takes the pair",
+    "shapes:ReplaceBinaryOperator_Sub_BitXor:2":
+        "`first ^ 2` is `first - 2` for 2 and 3; for 4 it leaves six copies and no pair, 3k + 1 tiles that never "
+        "split into sets, so that branch fails where the original's would succeed — but then the chow branch takes "
+        "two chows from the lowest tile first and meets it with two copies (2 ^ 2 = 0): the same split is found",
+}
+
+#: Functions every mutant of which is equivalent as a scorer, with the argument.
+FUNCTIONS: dict[tuple[str, str], str] = {
+    ("combination", "chow_link_sets"): _DIFFERENTIAL_ONLY,
+    ("scoring", "admissible_interpretations"): _DIFFERENTIAL_ONLY,
+}
 
 
 def argued(row: dict) -> str | None:
-    """The written argument that the mutant of ``row`` is equivalent, or None."""
-    return ARGUED.get(row["id"])
+    """The written argument that the mutant of ``row`` is equivalent, or the reason it stays open
+    (starting "OPEN:"), or None."""
+    return ARGUED.get(row["id"]) or FUNCTIONS.get((row.get("module"), row.get("function")))

@@ -8,10 +8,16 @@ from __future__ import annotations
 from collections import Counter
 
 from gb16.properties.hands import case_from_input
-from gb16.properties.planted.base import edit_fans, patched
+from gb16.properties.planted.base import edit_fans as _edit_fans, patched
 
 _ORPHANS = {f"{r}{s}" for s in "mps" for r in (1, 9)} | {f"{k}z" for k in range(1, 8)}
 _KNITTED = ({"1", "4", "7"}, {"2", "5", "8"}, {"3", "6", "9"})
+
+
+def edit_fans(change):
+    """:func:`gb16.properties.planted.base.edit_fans` on gb13 inputs only: these fans are gb13's."""
+    edit = _edit_fans(change)
+    return lambda inp, result: edit(inp, result) if inp.get("variant") == "gb13" else result
 
 
 def _hand(inp):

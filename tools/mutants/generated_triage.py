@@ -29,6 +29,9 @@ _DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_int
 _R002_ONLY = ("OPEN: the mutated code runs only when R-002's option {} is in force (docs/rulings.md); the corpus "
               "holds a scorer to the project's options and the properties judge the default reading, so neither "
               "puts it in force")
+_EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
+                 "Part 3), and under the default rules it is a no-op either way; the corpus holds a scorer to the "
+                 "project's edition and the properties judge it, so neither puts a delta in force")
 _TRACE_ONLY = ("OPEN: the mutated line only writes the 不计 trace of explain(not_counted=True) (the \"held, not "
                "counted\" list); neither the corpus nor the properties read it")
 
@@ -74,6 +77,7 @@ ARGUED: dict[str, str] = {
     "combination:ReplaceBinaryOperator_Add_BitOr:0": _R002_ONLY.format("B"),
     "scoring:ReplaceBinaryOperator_Add_Mul:1": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_BitAnd_LShift:0": _R002_ONLY.format("C"),
+    "scoring:ReplaceComparisonOperator_Eq_IsNot:3": _EDITION_ONLY,
     "scoring:ReplaceBinaryOperator_Sub_Pow:2": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Gt_NotEq:1": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Is:1": _TRACE_ONLY,

@@ -79,7 +79,7 @@ def counts(rows: list[dict], after: dict[str, dict], key) -> list[list]:
 
 
 def section(rows: list[dict], after: dict[str, dict]) -> str:
-    from gb16.tools.mutants.generated_triage import TRIAGE
+    from gb16.tools.mutants.generated_triage import PLANTED_MEASURE, TRIAGE
     judged = [r for r in rows if r.get("outcome") != "not a mutant"]
     lines = [BEGIN, "## Generated mutants", "",
              "Made by `python -m gb16.tools.mutants.generated table` from the results of "
@@ -104,6 +104,10 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "holds), then `rejudge --results FILE --after AFTER --property reading_contests --property "
              "gb13_special_near_misses` and `table --results FILE --after AFTER`. The sample is drawn "
              "round-robin over (module, operator) from a seed, so any prefix of it is spread over both.", "",
+             "**The two kinds of bug the properties missed**, planted through properties 22 and 23 "
+             "(gb16.properties.planted) and replayed over the ci stream of every earlier property (the property and "
+             "the index, from 0, of the first example that fails):", "",
+             tabulate(PLANTED_MEASURE, headers=["planted bug", "killed by properties 1–21 at ci", "killed by properties 22–23 at ci"], tablefmt="github"), "",
              TRIAGE, "",
              f"{len(judged)} mutants judged ({len(rows) - len(judged)} sites where the tool's mutation gave "
              "no function code).", "",

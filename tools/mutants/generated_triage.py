@@ -16,6 +16,23 @@ from __future__ import annotations
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
           "the triage column), or OPEN with what the mutant touches that neither check judges.")
 
+#: The two kinds of bug the properties missed, planted (gb16.properties.planted p22, p23) and replayed
+#: over every ci stream of properties 1–21 (measured 2026-12-07: each property's stream replayed
+#: against the planted scorer, first violation): which of them the suite caught before properties 22
+#: and 23, and at which example (the index of the first failing example of the stream, from 0).  tests/test_planted.py runs each against its own property.
+PLANTED_MEASURE = [
+    ("the biggest fan first (22)", "none", "reading_contests 0"),
+    ("the most fans first (22)", "no_mixing 0, best_big_combination 4, gb13_no_mixing 0", "reading_contests 0"),
+    ("十三幺 without all thirteen kinds (23)", "gb13_definition_consistency 83", "gb13_special_near_misses 0"),
+    ("七对 by even counts, declared kongs included (23)", "gb13_exclusion_consistency 0 and three more",
+     "gb13_special_near_misses 28"),
+    ("连七对 without consecutive numbers (23)", "gb13_exclusion_consistency 128, gb13_no_mixing 128",
+     "gb13_special_near_misses 22"),
+    ("全不靠 with sets and a pair (23)", "gb13_definition_consistency 83 and two more", "gb13_special_near_misses 49"),
+    ("组合龙 on every 全不靠 (23)", "gb13_no_mixing 1, gb13_definition_consistency 31", "gb13_special_near_misses 1"),
+    ("九莲宝灯 with a melded set (23)", "none", "gb13_special_near_misses 7"),
+]
+
 _IS_SMALL_INT = ("`is` for `==` between tile numbers 1–9: CPython keeps one object per small int (−5…256), "
                  "so identity and equality agree on every value these take")
 _IS_ONE_CHAR = ("`is` for `==` between suit letters: each is a one-character str taken from the tile tables, "

@@ -39,6 +39,8 @@ _IS_ONE_CHAR = ("`is` for `==` between suit letters: each is a one-character str
                 "and CPython keeps one object per one-character Latin-1 string")
 _IS_LITERAL = ("`is` for `==` against the literal \"pair\": win_in is only ever assigned that same literal "
                "(reference/readings.py), and identifier-like literals are interned, so identity and equality agree")
+_IS_SHAPE = ("`is` for `==` between a reading's shape and a shape name: shapes are only ever the module constants "
+             "of reference/special_shapes.py and reference/readings.py, identifier-like literals, which are interned")
 _DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_interpretations(every_link_set=True) "
                       "are reached only from scoring.admissible_interpretations, which only the gb13 differential's "
                       "tie decisions call (gb16.tools.differential); score, explain and score_interpretation never "
@@ -95,6 +97,27 @@ ARGUED: dict[str, str] = {
     "scoring:ReplaceBinaryOperator_Add_Mul:1": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_BitAnd_LShift:0": _R002_ONLY.format("C"),
     "scoring:ReplaceComparisonOperator_Eq_IsNot:3": _EDITION_ONLY,
+    "scoring:ReplaceComparisonOperator_Eq_Is:3": _IS_SHAPE,
+    "fans.special:ReplaceComparisonOperator_NotEq_IsNot:0": _IS_SHAPE,
+    "shapes:ReplaceComparisonOperator_NotEq_IsNot:2":
+        "`is not` for `!=` between tile indices 0–33: small ints, one object each in CPython",
+    "readings:ReplaceComparisonOperator_Eq_LtE:2":
+        "win_in is \"pair\", \"knitted\", \"special\" or \"set k\", and only \"knitted\" is <= \"knitted\" among them",
+    "shapes:ReplaceTrueWithFalse:0":
+        "a partition that takes a second pair leaves those tiles out of its sets (_suit_splits keeps one pair and "
+        "the sets), so with the hand's tile count fixed it has fewer sets than the variant needs and "
+        "readings() drops it (len(sets) + len(melds) == variant.sets); is_standard and the waits read "
+        "_splits_from_lowest, which the mutant leaves alone",
+    "readings:ReplaceComparisonOperator_Eq_GtE:3":
+        "a split of the standing tiles into sets and one pair uses every tile, so with the melds it has exactly "
+        "variant.sets sets or fewer (never more): `>=` keeps the same splits as `==`",
+    "groups:ReplaceTrueWithFalse:3":
+        "OPEN: the set that holds the winning tile loses its `win` mark in the result's interpretation (and the * of "
+        "the explain text); the reading and its fans are found by win_in, so totals and fans are unchanged, and "
+        "neither check reads the mark",
+    "combination:ReplaceBinaryOperator_Add_BitAnd:0": _R002_ONLY.format("B"),
+    "combination:ReplaceBinaryOperator_BitAnd_BitOr:0": _R002_ONLY.format("C"),
+    "scoring:ReplaceBinaryOperator_Sub_Mul:0": _TRACE_ONLY,
     "scoring:ReplaceBinaryOperator_Sub_Pow:2": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Gt_NotEq:1": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Is:1": _TRACE_ONLY,

@@ -388,11 +388,7 @@ def done_ids(results: Path) -> set[str]:
         return set()
     hashes = {short: source_hash(short) for short in CORE}
     out = set()
-    for line in results.read_text(encoding="utf-8").splitlines():
-        try:
-            r = json.loads(line)
-        except ValueError:
-            continue       # a line cut short by a run that was stopped
+    for r in _records(results):
         if r.get("outcome") in ("judged", "equivalent", "not a mutant", "timeout") and \
                 r.get("source") == hashes.get(r.get("module")):
             out.add(r["id"])
@@ -484,14 +480,23 @@ def survivors_of_properties(rows: list[dict]) -> list[Site]:
             if r.get("outcome") == "judged" and (r.get("properties") or {}).get("verdict") != "killed"]
 
 
+def _records(results: Path) -> Iterator[dict]:
+    """The records of a results file: JSON objects with an id (a line cut short by a stopped
+    run, or anything else, is passed over)."""
+    with results.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(r, dict) and isinstance(r.get("id"), str):
+                yield r
+
+
 def read_results(results: Path) -> list[dict]:
     """The last record of each mutant in ``results``."""
     latest: dict[str, dict] = {}
-    for line in results.read_text(encoding="utf-8").splitlines():
-        try:
-            r = json.loads(line)
-        except ValueError:
-            continue
+    for r in _records(results):
         latest[r["id"]] = r
     return list(latest.values())
 
@@ -521,6 +526,19 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--out", default="docs/kill-tables.md")
     sub.add_parser("sites", help="the mutation sites per module and operator")
     args = parser.parse_args(argv)
+    from gb16.tools.extras import EXIT_MISSING_EXTRA
+    try:
+        import cosmic_ray  # noqa: F401 — the [mutation] extra
+        import hypothesis  # noqa: F401 — the [properties] extra, which [mutation] includes
+    except ImportError:
+        print("python -m gb16.tools.mutants.generated needs the [mutation] extra: pip install 'gb16[mutation]'",
+              file=sys.stderr)
+        return EXIT_MISSING_EXTRA
+    given = {"table": lambda: [*args.results, *args.after], "rejudge": lambda: [args.results]}
+    for name in given.get(args.action, list)():
+        if not Path(name).is_file():
+            print(f"no results file {name!r}", file=sys.stderr)
+            return 2
     if args.action == "sites":
         sites, outside = all_sites()
         per = Counter(s.module for s in sites)

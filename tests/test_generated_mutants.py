@@ -168,3 +168,12 @@ def test_the_kill_tables_command_keeps_the_generated_section(tmp_path):
     tables._write(out, "# Kill tables\n\nnew\n")
     assert out.read_text(encoding="utf-8") == (f"# Kill tables\n\nnew\n\n{generated_tables.BEGIN}\nkept\n"
                                                f"{generated_tables.END}\n")
+
+
+def test_a_missing_results_file_is_said_and_a_broken_line_passed_over(tmp_path, capsys):
+    assert G.main(["table", "--results", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "k.md")]) == 2
+    assert "no results file" in capsys.readouterr().err
+    results = tmp_path / "r.jsonl"
+    results.write_text('{"id": "a", "outcome": "equivalent", "module": "groups", "operator": "X"}\n[1, 2]\n{"id": \n',
+                       encoding="utf-8")
+    assert [r["id"] for r in G.read_results(results)] == ["a"]

@@ -118,6 +118,22 @@ ARGUED: dict[str, str] = {
     "combination:ReplaceBinaryOperator_Add_BitAnd:0": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_BitAnd_BitOr:0": _R002_ONLY.format("C"),
     "scoring:ReplaceBinaryOperator_Sub_Mul:0": _TRACE_ONLY,
+    "combination:ReplaceContinueWithBreak:1":
+        "the edges are sorted by table order and 老少副 is the last of the four chow-pair fans, so every edge after "
+        "a second 老少副 that is passed over is another 老少副, passed over too: stopping there counts the same links",
+    "groups:ReplaceBinaryOperator_Add_BitOr:2":
+        "OPEN: only the text form of a group (explain's words, the * of the winning set) raises; the corpus never "
+        "asks for it, and the properties see it only as the scorer raising (broken, not killed)",
+    "shapes:ReplaceComparisonOperator_GtE_LtE:1":
+        "held once, a pair taken from the lowest tile leaves a negative count that no branch brings back to zero, so "
+        "that walk adds nothing; held three or four times, the pair is skipped there but the walk that takes one or "
+        "two chows from that tile first meets it with two copies and takes the pair: the same partitions are found "
+        "(honours: a pair from three or four copies leaves a tile that fits nowhere, so none either way)",
+    "shapes:ReplaceComparisonOperator_Gt_Eq:0":
+        "the span keeps the empty ranks above its highest tile; the leading ones are still trimmed, a chow needs "
+        "the next two ranks held and a pung or pair only the first, so empty ranks at the end change no answer, "
+        "and a span of zeros alone is still () (the loop steps hi below lo once)",
+    "special_shapes:ReplaceComparisonOperator_NotEq_Eq:1": _EDITION_ONLY,
     "scoring:ReplaceBinaryOperator_Sub_Pow:2": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Gt_NotEq:1": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Is:1": _TRACE_ONLY,

@@ -45,7 +45,7 @@ _DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_int
                       "are reached only from scoring.admissible_interpretations, which only the gb13 differential's "
                       "tie decisions call (gb16.tools.differential); score, explain and score_interpretation never "
                       "reach them (tests/test_differential.py is where a kill would come from)")
-_R002_ONLY = ("OPEN: the mutated code runs only when R-002's option {} is in force (docs/rulings.md); the corpus "
+_R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's option {} is in force (docs/rulings.md); the corpus "
               "holds a scorer to the project's options and the properties judge the default reading, so neither "
               "puts it in force")
 _EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
@@ -134,6 +134,31 @@ ARGUED: dict[str, str] = {
         "the next two ranks held and a pung or pair only the first, so empty ranks at the end change no answer, "
         "and a span of zeros alone is still () (the loop steps hi below lo once)",
     "special_shapes:ReplaceComparisonOperator_NotEq_Eq:1": _EDITION_ONLY,
+    "special_shapes:ReplaceComparisonOperator_NotEq_GtE:1": _EDITION_ONLY,
+    "fans.concealment:ReplaceComparisonOperator_Eq_Gt:1": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
+    "fans.win_conditions:ReplaceComparisonOperator_Eq_Is:0": _R002_ONLY.replace("R-002's option {}", "R-006's option C"),
+    "fans.honours:ReplaceComparisonOperator_Eq_Is:1":
+        "`is` for `==` between tile indices (27–30 for the winds): small ints, one object each in CPython",
+    "shapes:ReplaceComparisonOperator_Lt_IsNot:1":
+        "lo climbs from 0 by one and stops at hi at the latest, so `lo is not hi` (small ints) ends the loop "
+        "exactly where `lo < hi` does",
+    "fans.special:ReplaceComparisonOperator_Eq_LtE:5":
+        "the shapes are \"standard\", \"knitted\", \"seven_pairs\", \"thirteen_orphans\" and "
+        "\"honours_knitted\", and none sorts before \"honours_knitted\": `<=` holds exactly when `==` does",
+    "fans:NumberReplacer:2":
+        "_spread is asked only once the need's count of groups is met (AtLeast.holds), and every count is at "
+        "least 1, so the groups are never empty and max's default is never used",
+    "fans:ReplaceFalseWithTrue:1":
+        "a need that never fails only lets fewer predicates be skipped; the predicates still decide "
+        "(reference/fans/__init__.py): the fans are the same",
+    "groups:ReplaceBinaryOperator_Add_BitAnd:2":
+        "OPEN: only the text form of a group (explain's words, the * of the winning set) raises; the corpus never "
+        "asks for it, and the properties see it only as the scorer raising (broken, not killed)",
+    "scoring:ReplaceUnaryOperator_USub_Invert:2": "~t is −t − 1: the totals sort in the same order",
+    "scoring:ReplaceBinaryOperator_Sub_Div:3": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_IsNot_GtE:0": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_IsNot_NotEq:0": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_Lt_Gt:1": _TRACE_ONLY,
     "scoring:ReplaceBinaryOperator_Sub_Pow:2": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Gt_NotEq:1": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Is:1": _TRACE_ONLY,

@@ -45,8 +45,8 @@ _DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_int
                       "are reached only from scoring.admissible_interpretations, which only the gb13 differential's "
                       "tie decisions call (gb16.tools.differential); score, explain and score_interpretation never "
                       "reach them (tests/test_differential.py is where a kill would come from)")
-_R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's option {} is in force (docs/rulings.md); the corpus "
-              "holds a scorer to the project's options and the properties judge the default reading, so neither "
+_R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's option {} is in force "
+              "(docs/rulings.md); the corpus holds a scorer to the project's options and the properties judge the default reading, so neither "
               "puts it in force")
 _EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
                  "Part 3), and under the default rules it is a no-op either way; the corpus holds a scorer to the "

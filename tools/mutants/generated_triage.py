@@ -159,6 +159,35 @@ ARGUED: dict[str, str] = {
     "scoring:ReplaceComparisonOperator_IsNot_GtE:0": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_IsNot_NotEq:0": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Gt:1": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_Eq_NotEq:4": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_Gt_LtE:0": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_IsNot_Is:4": _TRACE_ONLY,
+    "combination:ReplaceBinaryOperator_BitAnd_BitXor:0": _R002_ONLY.format("C"),
+    "combination:ReplaceComparisonOperator_Is_IsNot:0": _R002_ONLY.format("C"),
+    "fans.concealment:ReplaceComparisonOperator_Is_Gt:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
+    "combination:ReplaceComparisonOperator_NotEq_IsNot:1":
+        "the nodes compared are set indices 0–5 or the one string \"group\" of the node map: small ints and one "
+        "object, so `is not` and `!=` agree",
+    "shapes:ReplaceComparisonOperator_Gt_Is:0":
+        "`hi is lo` is `hi == lo` for these small ints, and with it the span keeps the empty ranks above its highest "
+        "tile: as for shapes:ReplaceComparisonOperator_Gt_Eq:0, they change no answer",
+    "fans.kongs:ReplaceBinaryOperator_Sub_RShift:0":
+        "k − c and k >> c (k kongs, c of them concealed) differ only when k ≥ 3 and c ≥ 1, and then 三杠 or 四杠 "
+        "holds and its 不计 removes every fan read from these counts (明杠, 暗杠, 双明杠, 双暗杠, 明暗杠; "
+        "corpus/fans.json, seed000 §三 三杠/四杠); the edition delta beside three kongs reads the concealed count only",
+    "fans.special:ReplaceComparisonOperator_NotEq_Gt:0":
+        "\"knitted\" and \"honours_knitted\" sort before \"seven_pairs\", so the mutant goes on for them, but their "
+        "readings hold no pairs: the one-suit test fails on the empty list and 连七对 does not hold, as before",
+    "scoring:ReplaceComparisonOperator_Is_IsNot:1":
+        "score, explain and score_interpretation put the rules in force before they ask (using), so the rules "
+        "given are always those in force and the other branch runs _interpretations under using(rules) of the "
+        "rules already in force: the same call",
+    "special_shapes:ReplaceBinaryOperator_Sub_BitXor:0":
+        "the line runs only when present ⊆ allowed (the test above it), and then allowed ^ present is allowed − "
+        "present",
+    "special_shapes:ReplaceComparisonOperator_Eq_GtE:0":
+        "is_seven_pairs is asked only of a hand with no meld (special_readings and is_special return before it "
+        "otherwise), whose standing tiles a valid gb13 input makes 14: `>= 14` is `== 14` on every call",
     "scoring:ReplaceBinaryOperator_Sub_Pow:2": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Gt_NotEq:1": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Is:1": _TRACE_ONLY,

@@ -51,6 +51,9 @@ _R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's opt
 _EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
                  "Part 3), and under the default rules it is a no-op either way; the corpus holds a scorer to the "
                  "project's edition and the properties judge it, so neither puts a delta in force")
+_TESTS_ONLY = ("equivalent as a scorer: readings.is_winning (and special_shapes.is_special, which only it calls) is the "
+               "tile-by-tile form of the wait decision that tests/test_waits.py checks formal_waits against; score, "
+               "explain and score_interpretation never call it (a kill would come from that test)")
 _TRACE_ONLY = ("OPEN: the mutated line only writes the 不计 trace of explain(not_counted=True) (the \"held, not "
                "counted\" list); neither the corpus nor the properties read it")
 
@@ -160,6 +163,53 @@ ARGUED: dict[str, str] = {
     "scoring:ReplaceComparisonOperator_IsNot_NotEq:0": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Gt:1": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Eq_NotEq:4": _TRACE_ONLY,
+    "scoring:ReplaceBinaryOperator_Sub_Mod:0": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_Gt_Lt:0": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_IsNot_Eq:0": _TRACE_ONLY,
+    "scoring:ReplaceComparisonOperator_IsNot_Gt:0": _TRACE_ONLY,
+    "combination:ReplaceBinaryOperator_Add_Mul:0": _R002_ONLY.format("B"),
+    "combination:ReplaceBinaryOperator_Add_Pow:0": _R002_ONLY.format("B"),
+    "combination:ReplaceBreakWithContinue:0": _EDITION_ONLY,
+    "scoring:ReplaceComparisonOperator_NotEq_IsNot:3": _EDITION_ONLY,
+    "readings:ReplaceComparisonOperator_LtE_Lt:1": _TESTS_ONLY,
+    "special_shapes:ReplaceComparisonOperator_IsNot_Is:0": _TESTS_ONLY,
+    "readings:ReplaceComparisonOperator_Eq_Is:1": _IS_SHAPE,
+    "readings:AddNot:3":
+        "OPEN: only the text form of a reading (explain's words) changes, and raises without knitted tiles; the "
+        "corpus never asks for it, and the properties see it only as the scorer raising (broken, not killed)",
+    "fans.concealment:ReplaceComparisonOperator_Eq_LtE:2":
+        "among the values of win_in only \"knitted\" sorts before \"pair\", and a reading with the winning tile in "
+        "the knitted tiles is not standard, which melded_hand has already answered False for",
+    "fans.honours:ReplaceComparisonOperator_Eq_GtE:2":
+        "four wind pungs beside a wind pair would need a fifth copy of a wind (too_many_copies), so with the pair "
+        "a wind there are never more than three wind pungs: `>= 3` is `== 3`",
+    "fans.pungs:ReplaceComparisonOperator_Eq_LtE:1":
+        "three pungs of one suit are of three different numbers (one number would need nine copies), so the set "
+        "of their steps is never empty: `<= {1}` is `== {1}`",
+    "fans.pungs:ReplaceComparisonOperator_NotEq_LtE:0":
+        "the pungs come in the reading's order, by tile index, so the suits of a pair of them never decrease, and "
+        "two pungs of one suit and one number would need six copies: `<=` holds exactly when `!=` does",
+    "fans.sets:ReplaceComparisonOperator_Eq_LtE:1": "n % 2 is 0 or 1, so `<= 0` is `== 0`",
+    "fans:ReplaceAndWithOr:0":
+        "a need that holds more often only lets fewer predicates be skipped; the predicates still decide "
+        "(reference/fans/__init__.py): the fans are the same",
+    "fans:ReplaceComparisonOperator_Is_Eq:1":
+        "a predicate answers a bool, an int or a list; `== False` also takes the int 0, which the next line turns "
+        "into [()] * 0 = [] anyway",
+    "scoring:ReplaceComparisonOperator_Is_Eq:0":
+        "score, explain and score_interpretation put the rules in force before they ask, so the rules given are "
+        "those in force, equal and identical: the same branch",
+    "scoring:ReplaceComparisonOperator_Is_NotEq:0":
+        "score, explain and score_interpretation put the rules in force before they ask, so the mutant always "
+        "takes the other branch, which runs _interpretations under using(rules) of the rules already in force: "
+        "the same call",
+    "shapes:ReplaceBinaryOperator_Add_Pow:3":
+        "c[i] is the first tile held, never 0, so the mutant tries a chow whenever c[i + 2] is held; when c[i + 1] "
+        "is not, the chow leaves a negative count that no branch brings back to zero, and that walk adds no "
+        "partition: the same partitions are found",
+    "shapes:ReplaceBinaryOperator_Mod_BitOr:0":
+        "`x | 3` is at least 3, so the shortcut is never taken; a suit of 3k + 1 tiles still has no split, and "
+        "the walk finds none",
     "scoring:ReplaceComparisonOperator_Gt_LtE:0": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_IsNot_Is:4": _TRACE_ONLY,
     "combination:ReplaceBinaryOperator_BitAnd_BitXor:0": _R002_ONLY.format("C"),

@@ -163,6 +163,46 @@ ARGUED: dict[str, str] = {
     "scoring:ReplaceComparisonOperator_IsNot_NotEq:0": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Lt_Gt:1": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Eq_NotEq:4": _TRACE_ONLY,
+    "scoring:ReplaceBinaryOperator_Sub_BitAnd:1": _TRACE_ONLY,
+    "scoring:ReplaceBinaryOperator_Sub_LShift:0": _TRACE_ONLY,
+    "combination:ReplaceBinaryOperator_Add_Div:0": _R002_ONLY.format("B"),
+    "combination:ReplaceBinaryOperator_Add_FloorDiv:0": _R002_ONLY.format("B"),
+    "combination:ReplaceBinaryOperator_Add_Sub:0": _R002_ONLY.format("B"),
+    "scoring:ReplaceBinaryOperator_Add_FloorDiv:1": _R002_ONLY.format("B"),
+    "combination:ReplaceBinaryOperator_BitAnd_RShift:0": _R002_ONLY.format("C"),
+    "combination:ReplaceComparisonOperator_NotEq_LtE:0": _R002_ONLY.format("C"),
+    "combination:ReplaceComparisonOperator_NotEq_Lt:0":
+        "R-002 has the options A, B and C (docs/rulings.md), and only C is not < \"C\": `< \"C\"` is `!= \"C\"`",
+    "fans.concealment:ReplaceComparisonOperator_Is_Eq:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
+    "readings:ReplaceAndWithOr:3": _TESTS_ONLY,
+    "readings:ReplaceTrueWithFalse:1": _TESTS_ONLY,
+    "special_shapes:ReplaceOrWithAnd:2": _TESTS_ONLY,
+    "scoring:ReplaceComparisonOperator_Eq_Lt:3": _EDITION_ONLY,
+    "special_shapes:NumberReplacer:29": _EDITION_ONLY,
+    "fans.chows:ReplaceComparisonOperator_Eq_LtE:2":
+        "four chows have at least one start, so the set of starts is never empty: `<= 1` is `== 1`",
+    "fans.special:ReplaceComparisonOperator_NotEq_Lt:1": "the suits are m, p, s and z, and only z is not < \"z\"",
+    "groups:ReplaceComparisonOperator_Eq_Is:5":
+        "`is` for `==` between a group's kind and PAIR: kinds are only ever the module constants of "
+        "reference/groups.py, identifier-like literals, which are interned",
+    "shapes:ReplaceComparisonOperator_Eq_Is:1":
+        "`is` for `==` between a group's kind and PAIR: kinds are only ever the module constants of "
+        "reference/groups.py, identifier-like literals, which are interned",
+    "readings:ReplaceFalseWithTrue:9":
+        "OPEN: the pairs of a 七对 reading are marked as holding the winning tile in the result's interpretation; the "
+        "reading and its fans are found by win_in (\"special\"), so totals and fans are unchanged, and neither "
+        "check reads the mark",
+    "scoring:ReplaceBinaryOperator_Add_Sub:3":
+        "the ordering key's win_rank orders only interpretations equal in total and fan list: which of those is "
+        "reported is R-011's convention, and the contract holds a scorer to the total and one admissible list",
+    "shapes:ReplaceComparisonOperator_Gt_GtE:2":
+        "a chow tried without its third tile leaves a negative count, which the span keeps (it is not 0) and no "
+        "branch brings back to zero: that walk answers False, and the others answer as before",
+    "special_shapes:ReplaceBinaryOperator_BitOr_BitXor:0":
+        "the knitted tiles and the honours are disjoint, so their symmetric difference is their union",
+    "special_shapes:ReplaceComparisonOperator_Eq_LtE:0":
+        "is_seven_pairs is asked only of a hand with no meld, whose standing tiles a valid gb13 input makes 14: "
+        "`<= 14` is `== 14` on every call",
     "scoring:ReplaceBinaryOperator_Sub_Mod:0": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_Gt_Lt:0": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_IsNot_Eq:0": _TRACE_ONLY,

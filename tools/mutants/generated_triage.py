@@ -175,6 +175,13 @@ ARGUED: dict[str, str] = {
         "R-002 has the options A, B and C (docs/rulings.md), and only C is not < \"C\": `< \"C\"` is `!= \"C\"`",
     "fans.concealment:ReplaceComparisonOperator_Is_Eq:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
     "readings:ReplaceAndWithOr:3": _TESTS_ONLY,
+    "combination:ReplaceComparisonOperator_Eq_IsNot:0":
+        "the mutant adds 三同刻 and 三色三节高 to the group under the default option too, but its only caller passes "
+        "candidates that scoring.py has already kept to _big_group(rules), so the fans added find no candidate",
+    "fans.concealment:ReplaceComparisonOperator_Is_GtE:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
+    "readings:ReplaceComparisonOperator_Is_Eq:0":
+        "a memo of the last hand asked: a hand equal to it (the same tiles, melds, winning tile and flags) has the "
+        "same formal waits under the same rules, so answering from the memo gives the same waits",
     "readings:ReplaceTrueWithFalse:1": _TESTS_ONLY,
     "special_shapes:ReplaceOrWithAnd:2": _TESTS_ONLY,
     "scoring:ReplaceComparisonOperator_Eq_Lt:3": _EDITION_ONLY,

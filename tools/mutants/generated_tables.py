@@ -79,7 +79,7 @@ def counts(rows: list[dict], after: dict[str, dict], key) -> list[list]:
 
 
 def section(rows: list[dict], after: dict[str, dict]) -> str:
-    from gb16.tools.mutants.generated_triage import PLANTED_MEASURE, TRIAGE
+    from gb16.tools.mutants.generated_triage import PLANTED_MEASURE, RUN, TRIAGE
     judged = [r for r in rows if r.get("outcome") != "not a mutant"]
     lines = [BEGIN, "## Generated mutants", "",
              "Made by `python -m gb16.tools.mutants.generated table` from the results of "
@@ -103,7 +103,7 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "FILE` (every core by default; resumable: a run started again with the same file skips what it "
              "holds), then `rejudge --results FILE --after AFTER --property reading_contests --property "
              "gb13_special_near_misses` and `table --results FILE --after AFTER`. The sample is drawn "
-             "round-robin over (module, operator) from a seed, so any prefix of it is spread over both.", "",
+             "round-robin over (module, operator) from a seed, so any prefix of it is spread over both. " + RUN, "",
              "**The two kinds of bug the properties missed**, planted through properties 22 and 23 "
              "(gb16.properties.planted) and replayed over the ci stream of every earlier property (the property and "
              "the index, from 0, of the first example that fails):", "",

@@ -13,6 +13,12 @@ left open and says so.
 
 from __future__ import annotations
 
+#: How the results in docs/kill-tables-generated*.jsonl were made.
+RUN = ("The results here (docs/kill-tables-generated.jsonl, and docs/kill-tables-generated-after.jsonl for the "
+       "properties added since): `run --sample 500 --seed 1 --jobs 2` on a two-core machine shared with other work, "
+       "stopped after 470 of the 500 (the same command with the same file goes on from there), then `rejudge` of "
+       "every mutant the properties had not killed by properties 22 and 23.")
+
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
           "the triage column), or OPEN with what the mutant touches that neither check judges.")
 

@@ -34,7 +34,9 @@ from gb16.properties.best import best_points
 from gb16.properties.hands import KNITTED_OPTIONS, SETS, Case, formal_waits, is_honour, rank, readings
 from gb16.properties.replay import stream
 from gb16.properties.rulebook import REPEATABLE, whole_exclusions
+from gb16.properties.strategies.contests import biggest_fan_loses
 from gb16.properties.strategies.gb13 import FAMILIES as GB13_FAMILIES
+from gb16.properties.strategies.near_misses import FORMS as NEAR_MISSES
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ def _features(case: Case) -> frozenset[str]:
     best = best_points(case)
     if best is not None and best < 8:
         out.add("below_minimum")  # 起和 8 is at stake (seed000 §三 花牌: flowers never count)
+    if best is not None and biggest_fan_loses(case):
+        out.add("biggest_fan_loses")  # the interpretation with the biggest fan scores less (seed000 §二)
     most_links = 0
     sole_everywhere: set | None = None
     for reading in readings(case.hand, case.win_tile, case.variant):
@@ -235,6 +239,13 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     # every gb13 shape whose 不计 list is gb13's own, won both ways
     "gb13_exclusion_consistency": tuple(Claim(f"family:{f}", 0.02) for f in dict.fromkeys(GB13_FAMILIES))
     + (Claim("win_by:self_draw", 0.2), Claim("win_by:discard", 0.2), Claim("melds", 0.05)),
+    "reading_contests": (Claim("biggest_fan_loses", 0.99, "the interpretation with the biggest fan loses on "
+                               "total (seed000 §二): a ranking by the biggest fan first gets every example wrong"),
+                         Claim("win_by:self_draw", 0.2), Claim("win_by:discard", 0.2)),
+    # every near miss of a gb13 special shape, one condition failed each
+    "gb13_special_near_misses": tuple(Claim(f"family:near_miss:{form}", 0.01,
+                                            f"{'/'.join(fans)}: not {condition}")
+                                      for form, (fans, condition) in NEAR_MISSES.items()),
 }
 
 
@@ -267,8 +278,8 @@ def stats(name: str, profile: str = "ci") -> dict:
 #: definition (13, 17) or the best total of the readings (5, 19, 14): a fan that never holds
 #: in their streams, or a form of it that never shows, passes them whatever its predicate says.
 JUDGING: dict[str, tuple[str, ...]] = {
-    "gb16": ("definition_consistency", "no_mixing", "best_big_combination"),
-    "gb13": ("gb13_definition_consistency", "gb13_no_mixing"),
+    "gb16": ("definition_consistency", "no_mixing", "best_big_combination", "reading_contests"),
+    "gb13": ("gb13_definition_consistency", "gb13_no_mixing", "gb13_special_near_misses"),
 }
 
 

@@ -23,6 +23,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "proofs": ("z3",),                # z3-solver: the Z3 proofs
     "differential": ("MahjongGB",),   # pymahjonggb: the gb13 differential run, --impl pymahjonggb
     "cluster": ("distributed",),      # Dask: certify --random N --dask ADDRESS
+    "mutation": ("cosmic_ray",),      # Cosmic Ray: python -m gb16.tools.mutants.generated
     "serve": ("starlette", "uvicorn"),  # gb16 serve: the referee's page
     "test": ("pytest", "xmlschema", "markdown_it"),  # the test suite's own tools
 }
@@ -31,6 +32,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 INCLUDES: dict[str, tuple[str, ...]] = {
     "differential": ("certify",),
     "cluster": ("certify",),
+    "mutation": ("certify", "properties"),
 }
 
 #: command → (a one-line help, the extras it needs).  Only the commands that need an extra are

@@ -14,7 +14,9 @@ other.  The only exception is property 5, which calls the *scorer's own* reading
 reported reading against every fan definition, written again from the texts in
 gb16.properties.definitions; property 15 feeds inputs broken in one known way; property
 16 is property 4's check on gb13 hands; 17–21 are properties 13, 10, 5, 9 and 1–3 on gb13
-hands (the same checks, gb16.properties.strategies.gb13's stream).
+hands (the same checks, gb16.properties.strategies.gb13's stream); 22 is property 5 on reading
+contests where the interpretation with the biggest fan loses on total, 23 properties 13 and 5
+on near misses of gb13's special shapes (one condition of the definition failed).
 
 A check returns True when it could check its whole claim and False when part of it could
 not be checked for that scorer (e.g. a result without ``waits`` or ``interpretation``);
@@ -92,6 +94,8 @@ from gb16.properties.invariants.p18_gb13_waits import gb13_waits  # noqa: F401
 from gb16.properties.invariants.p19_gb13_no_mixing import gb13_no_mixing  # noqa: F401
 from gb16.properties.invariants.p20_gb13_win_method import gb13_win_method  # noqa: F401
 from gb16.properties.invariants.p21_gb13_relabelling import gb13_relabelling  # noqa: F401
+from gb16.properties.invariants.p22_reading_contests import reading_contests  # noqa: F401
+from gb16.properties.invariants.p23_gb13_special_near_misses import gb13_special_near_misses  # noqa: F401
 
 PROPERTIES.sort(key=lambda p: p.number)
 BY_NAME: dict[str, Property] = {p.name: p for p in PROPERTIES}

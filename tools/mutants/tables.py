@@ -147,6 +147,16 @@ def markdown(rows: list[dict], profiles: tuple[str, ...], seconds: float) -> str
     return "\n".join(lines) + "\n"
 
 
+def _write(path: Path, text: str) -> None:
+    """Write the tables, keeping the generated mutants' section of the file as it was
+    (``python -m gb16.tools.mutants.generated table`` writes that one)."""
+    from gb16.tools.mutants.generated_tables import BEGIN, END
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    if BEGIN in old and END in old:
+        text = text.rstrip("\n") + "\n\n" + BEGIN + old.split(BEGIN, 1)[1].split(END, 1)[0] + END + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gb16.tools.mutants.tables", description=__doc__.split("\n\n")[0])
     parser.add_argument("--profiles", nargs="+", default=["ci", "thorough"])
@@ -161,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.from_json:
         rows = [r for f in args.from_json for r in json.loads(Path(f).read_text(encoding="utf-8"))]
         seconds = sum(r.get("seconds", 0) for r in rows)
-        Path(args.out).write_text(markdown(rows, profiles, seconds), encoding="utf-8")
+        _write(Path(args.out), markdown(rows, profiles, seconds))
         for s in summary(rows, profiles):
             print(json.dumps(s, ensure_ascii=False))
         return 0
@@ -178,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += catalogue_rows(profiles, cases, progress)
     if args.only != "catalogue":
         rows += data_rows(profiles, cases, progress)
-    Path(args.out).write_text(markdown(rows, profiles, time.monotonic() - began), encoding="utf-8")
+    _write(Path(args.out), markdown(rows, profiles, time.monotonic() - began))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, ensure_ascii=False, indent=1), encoding="utf-8")
     for s in summary(rows, profiles):

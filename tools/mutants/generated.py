@@ -1,0 +1,574 @@
+"""Generated mutants of the scoring core: every mutation operator of Cosmic Ray applied, one
+occurrence at a time, to the reference's scoring modules, and each mutant judged twice and
+apart — by the corpus (as ``gb16 certify`` judges a case) and by the properties at the ci
+profile (each property's recorded stream replayed, gb16.properties.replay).
+
+    python -m gb16.tools.mutants.generated run --sample 500 --seed 1 --jobs 2 --results generated.jsonl
+    python -m gb16.tools.mutants.generated rejudge --results generated.jsonl --after after.jsonl \
+        --property reading_contests --property gb13_special_near_misses    # properties added since
+    python -m gb16.tools.mutants.generated table --results generated.jsonl --after after.jsonl
+    python -m gb16.tools.mutants.generated sites            # the mutation sites per module and operator
+
+The catalogue (gb16.tools.mutants.catalogue) holds the mistakes its authors thought of; these
+are the mistakes a mutation tool makes mechanically: an operator replaced (``+`` by ``-``,
+``<`` by ``<=``), a constant moved by one, ``and`` for ``or``, ``not`` inserted, ``True``
+for ``False``, ``break`` for ``continue``, a loop that never runs, a decorator removed, an
+exception handler that no longer catches (docs/kill-tables.md "Generated mutants": why Cosmic
+Ray, and the two operators left out).
+
+**In process, by code object.**  A mutation site is a (module, operator, occurrence) of Cosmic
+Ray's own walk of the module's parso tree (``cosmic_ray.mutating.mutate_code``).  The mutated
+module source is compiled, never written to disk: the code object of the top-level function
+or method that holds the site replaces that function's ``__code__`` for the duration of the
+mutant (the function object stays, so every reference to it — the fan registry, imports by
+name, an ``lru_cache`` wrapper — runs the mutated code).  A site outside every function body
+(a module-level table, a decorator line, a default argument) changes no function's code and
+is not a mutant of this kind: :func:`sites` leaves it out and says how many.  A mutation whose
+compiled code equals the original (an annotation, which ``from __future__ import annotations``
+never evaluates) is *equivalent by compilation* and recorded as such.
+
+**Judged in a child process.**  Each mutant runs in a process forked from one that has loaded
+the corpus and recorded the property streams; the parent keeps ``--jobs`` children running
+and ends a child that overruns its time (a mutated loop may never end): that mutant is
+recorded as ``timeout`` — broken, never killed.  Each judgement stops at the first kill: the
+corpus at the first case the mutant fails (a valid answer that differs from the expectation;
+a case where it raises is *broken*, and the scan goes on), the properties at the first
+property whose stream it fails (a violation that is the scorer raising is *raised*: broken).
+The results file is JSON Lines, one record per mutant, appended as each ends: a run started
+again with the same file skips the mutants it holds (same site, same module source).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import hashlib
+import importlib
+import json
+import os
+import random
+import signal
+import sys
+import time
+import types
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+from unittest import mock
+
+from gb16.tools.mutants.machinery import Mutation
+
+#: The scoring core (module names under gb16.reference): shapes, readings and waits,
+#: combination, scoring, special shapes, the groups and every family of fans.
+CORE = (
+    "shapes", "readings", "combination", "scoring", "special_shapes", "groups",
+    "fans", "fans.chows", "fans.concealment", "fans.honours", "fans.kongs", "fans.pungs",
+    "fans.sets", "fans.special", "fans.tile_content", "fans.waits", "fans.win_conditions",
+)
+
+#: Cosmic Ray's operators that need arguments naming a variable of the code under test (its
+#: causal-inference pair): not a generic operator, so not applied (docs/kill-tables.md).
+NEEDS_ARGUMENTS = ("core/VariableReplacer", "core/VariableInserter")
+
+#: Seconds a child may take over one mutant (both judgements) before it is ended.
+MUTANT_TIMEOUT = 240.0
+#: Seconds one corpus case may take.
+CASE_TIMEOUT = 10.0
+#: Address space of a child (bytes): a mutant that allocates without end fails inside it.
+CHILD_MEMORY = 3 * 1024 ** 3
+
+
+def operator_names() -> tuple[str, ...]:
+    """Every operator of Cosmic Ray (``core/...``) but those that need arguments."""
+    from cosmic_ray import plugins      # the [mutation] extra
+    return tuple(n for n in plugins.operator_names() if n not in NEEDS_ARGUMENTS)
+
+
+def _operator(name: str):
+    from cosmic_ray import plugins
+    return plugins.get_operator(name)()
+
+
+def module_of(short: str) -> types.ModuleType:
+    return importlib.import_module(f"gb16.reference.{short}")
+
+
+def _source(short: str) -> str:
+    return Path(module_of(short).__file__).read_text(encoding="utf-8")
+
+
+def source_hash(short: str) -> str:
+    return hashlib.sha256(_source(short).encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- sites
+
+@dataclass(frozen=True)
+class Site:
+    """One generated mutant: the ``occurrence``-th position of ``operator`` in ``module``'s walk."""
+
+    module: str
+    operator: str
+    occurrence: int
+    line: int
+    function: str | None        # the qualified name of the top-level function or method holding it
+
+    @property
+    def id(self) -> str:
+        return f"{self.module}:{self.operator.removeprefix('core/')}:{self.occurrence}"
+
+
+def _functions(source: str) -> list[tuple[str, int, int]]:
+    """``(qualname, first body line, last line)`` of every top-level function and every
+    method of a top-level class (the code objects a mutant replaces)."""
+    out = []
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.append((node.name, node.lineno, node.end_lineno))
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    out.append((f"{node.name}.{item.name}", item.lineno, item.end_lineno))
+    return out
+
+
+def _holder(functions, line: int) -> str | None:
+    for name, first, last in functions:
+        if first <= line <= last:
+            return name
+    return None
+
+
+def module_sites(short: str, operators: tuple[str, ...] | None = None) -> tuple[list[Site], int]:
+    """``(sites, outside)``: every site of every operator in the functions of ``module``, in
+    Cosmic Ray's walk order, and how many sites lie outside every function body."""
+    from cosmic_ray.ast import ast_nodes, get_ast
+    source = _source(short)
+    functions = _functions(source)
+    tree = get_ast(source)
+    ops = [(name, _operator(name)) for name in (operators or operator_names())]
+    counts: Counter = Counter()
+    sites, outside = [], 0
+    for node in ast_nodes(tree):
+        for name, op in ops:
+            for (start, _end) in op.mutation_positions(node):
+                occurrence = counts[name]
+                counts[name] += 1
+                holder = _holder(functions, start[0])
+                if holder is None:
+                    outside += 1
+                    continue
+                sites.append(Site(short, name, occurrence, start[0], holder))
+    return sites, outside
+
+
+def all_sites(modules: tuple[str, ...] = CORE) -> tuple[list[Site], dict[str, int]]:
+    sites, outside = [], {}
+    for short in modules:
+        found, out = module_sites(short)
+        sites += found
+        outside[short] = out
+    return sites, outside
+
+
+def stratified_sample(sites: list[Site], n: int, seed: int) -> list[Site]:
+    """``n`` sites drawn round-robin over the strata (module, operator), each stratum shuffled
+    and the strata visited in a shuffled order, all from ``seed``: every module and operator
+    is represented as evenly as its sites allow."""
+    rng = random.Random(seed)
+    strata: dict[tuple[str, str], list[Site]] = defaultdict(list)
+    for s in sites:
+        strata[(s.module, s.operator)].append(s)
+    order = sorted(strata)
+    rng.shuffle(order)
+    for key in order:
+        rng.shuffle(strata[key])
+    chosen: list[Site] = []
+    depth = 0
+    while len(chosen) < n and any(len(v) > depth for v in strata.values()):
+        for key in order:
+            if len(strata[key]) > depth and len(chosen) < n:
+                chosen.append(strata[key][depth])
+        depth += 1
+    return chosen
+
+
+# --------------------------------------------------------------------------- one mutant, in process
+
+def _find_code(code: types.CodeType, qualname: str) -> types.CodeType | None:
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            if const.co_qualname == qualname:
+                return const
+            found = _find_code(const, qualname)
+            if found is not None:
+                return found
+    return None
+
+
+def _live_function(module: types.ModuleType, qualname: str) -> types.FunctionType:
+    owner: Any = module
+    parts = qualname.split(".")
+    for part in parts[:-1]:
+        owner = vars(owner)[part]
+    value = vars(owner)[parts[-1]]
+    if isinstance(value, (staticmethod, classmethod)):
+        value = value.__func__
+    elif isinstance(value, property):
+        value = value.fget
+    while not isinstance(value, types.FunctionType) and hasattr(value, "__wrapped__"):
+        value = value.__wrapped__          # an lru_cache wrapper
+    if not isinstance(value, types.FunctionType):
+        raise TypeError(f"{module.__name__}.{qualname} is not a function")
+    return value
+
+
+class NotAMutant(Exception):
+    """The site gives no mutant of this kind (no mutation, or one that does not compile)."""
+
+
+def mutated_code(site: Site) -> tuple[types.CodeType, types.CodeType, str]:
+    """``(original code, mutated code, the mutated line)`` of the site's function.
+
+    Raises :class:`NotAMutant` when Cosmic Ray makes no mutation there or the result does not
+    compile; the caller compares the two codes for equivalence by compilation."""
+    from cosmic_ray.mutating import mutate_code
+    module = module_of(site.module)
+    source = _source(site.module)
+    mutated = mutate_code(source, _operator(site.operator), site.occurrence)
+    if mutated is None:
+        raise NotAMutant("Cosmic Ray made no mutation at this occurrence")
+    try:
+        compiled = compile(mutated, module.__file__, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        raise NotAMutant(f"the mutated module does not compile: {exc}") from None
+    new = _find_code(compiled, site.function)
+    if new is None:
+        raise NotAMutant(f"no function {site.function} in the mutated module")
+    original = _live_function(module, site.function).__code__
+    if len(new.co_freevars) != len(original.co_freevars):
+        raise NotAMutant("the mutation changes the function's closure")
+    lines = mutated.splitlines()
+    shown = lines[site.line - 1].strip() if site.line - 1 < len(lines) else ""
+    return original, new, shown
+
+
+def _clear_every_cache() -> None:
+    from gb16.tools.mutants.machinery import clear_caches
+    clear_caches()
+    for short in CORE:
+        for value in vars(module_of(short)).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+@contextlib.contextmanager
+def code_swapped(site: Site, new: types.CodeType) -> Iterator[None]:
+    """The site's function runs ``new`` inside the block (caches emptied on the way in and out)."""
+    from cosmic_ray.exceptions import CosmicRayTestingException
+    module = module_of(site.module)
+    function = _live_function(module, site.function)
+    original = function.__code__
+    with mock.patch.dict(vars(module), {"CosmicRayTestingException": CosmicRayTestingException}):
+        _clear_every_cache()
+        function.__code__ = new
+        try:
+            yield
+        finally:
+            function.__code__ = original
+            _clear_every_cache()
+
+
+def generated_mutant(site: Site, shown: str = ""):
+    """The site as a mutant of gb16.tools.mutants.machinery whose scorer is the reference's own
+    functions: the caller runs it inside :func:`code_swapped`, entered once for every case and
+    property (a per-call patch would empty the reference's caches on every call)."""
+    import gb16.reference as reference
+    from gb16.tools.mutants.machinery import Mutant, _metadata
+    name = f"generated:{site.id}"
+    mistake = f"{site.operator.removeprefix('core/')} in {site.function}: {shown}"
+
+    def score(case_input):
+        return reference.score(case_input)
+    score.__name__ = score.__qualname__ = name
+    score.gb16_metadata = _metadata(name, mistake)
+    score.explain = reference.explain
+    score.score_interpretation = reference.score_interpretation
+    return Mutant(name, f"reference/{site.module.replace('.', '/')}.py:{site.line}", mistake, mistake,
+                  lambda: Mutation(), score)
+
+
+# --------------------------------------------------------------------------- judging
+
+def judge_corpus(m, cases: list[dict]) -> dict:
+    """The corpus alone: killed at the first failing case, else broken (some case errs) or survives."""
+    from gb16.tools.mutants.kill import corpus_outcomes
+    began = time.monotonic()
+    killed, broken = corpus_outcomes(m, cases, timeout=CASE_TIMEOUT, stop_after=1)
+    verdict = "killed" if killed else ("broken" if broken else "survived")
+    return {"verdict": verdict, "case": killed[0] if killed else None,
+            "broken_case": broken[0] if broken else None, "seconds": round(time.monotonic() - began, 2)}
+
+
+def judge_properties(m, only: list[str] | None = None) -> dict:
+    """The properties alone at ci: killed at the first property whose stream the mutant
+    fails; a violation that is the scorer raising is ``raised`` (broken, not a judgement)."""
+    from gb16.properties import replay
+    from gb16.properties.invariants import PROPERTIES
+    from gb16.tools.mutants.kill import mutant_scorer
+    began = time.monotonic()
+    scorer = mutant_scorer(m)
+    raised, errors = None, []
+    for prop in PROPERTIES:
+        if only and prop.name not in only:
+            continue
+        try:
+            hit = replay.first_violation(prop, scorer, replay.stream(prop.name, "ci"))
+        except Exception:   # noqa: BLE001 — a check that breaks on the mutant is an error, not a kill
+            errors.append(prop.name)
+            continue
+        if hit is None:
+            continue
+        if hit[1].startswith("the scorer raised"):
+            raised = raised or prop.name
+            continue
+        return {"verdict": "killed", "property": prop.name, "example": hit[0], "violation": hit[1][:300],
+                "errors": errors, "seconds": round(time.monotonic() - began, 2)}
+    return {"verdict": "broken" if (raised or errors) else "survived", "property": raised, "errors": errors,
+            "seconds": round(time.monotonic() - began, 2)}
+
+
+def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = None) -> dict:
+    """One mutant's record: the site, the mutated line, and both judgements apart (``cases``
+    None: the properties alone, as ``rejudge`` asks)."""
+    began = time.monotonic()
+    record = {"id": site.id, "module": site.module, "operator": site.operator.removeprefix("core/"),
+              "occurrence": site.occurrence, "line": site.line, "function": site.function,
+              "source": source_hash(site.module)}
+    try:
+        original, new, shown = mutated_code(site)
+    except NotAMutant as exc:
+        return {**record, "outcome": "not a mutant", "why": str(exc)}
+    record["mutated"] = shown[:200]
+    if new == original:
+        return {**record, "outcome": "equivalent", "why": "the compiled code is unchanged (equivalent by compilation)"}
+    m = generated_mutant(site, shown)
+    recorded_streams(properties)     # recorded on the reference, never under the mutant
+    with code_swapped(site, new):
+        if cases is not None:
+            record["corpus"] = judge_corpus(m, cases)
+        record["properties"] = judge_properties(m, properties)
+    record["outcome"] = "judged"
+    record["seconds"] = round(time.monotonic() - began, 2)
+    return record
+
+
+# --------------------------------------------------------------------------- the run
+
+def _child(site: Site, cases: list[dict] | None, properties, conn) -> None:
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
+    except (ImportError, ValueError, OSError):
+        pass
+    try:
+        record = judge(site, cases, properties)
+    except BaseException as exc:   # noqa: BLE001 — whatever happens, the parent gets a record
+        record = {"id": site.id, "outcome": "error", "why": f"{type(exc).__name__}: {exc}"[:300]}
+    conn.send(record)
+    conn.close()
+    os._exit(0)
+
+
+def done_ids(results: Path) -> set[str]:
+    """The ids already judged in ``results`` against the current source of their module."""
+    if not results.exists():
+        return set()
+    hashes = {short: source_hash(short) for short in CORE}
+    out = set()
+    for r in _records(results):
+        if r.get("outcome") in ("judged", "equivalent", "not a mutant", "timeout") and \
+                r.get("source") == hashes.get(r.get("module")):
+            out.add(r["id"])
+    return out
+
+
+def recorded_streams(properties: list[str] | None = None) -> None:
+    """Record (once per process) the ci streams of the properties, on the reference."""
+    from gb16.properties import replay
+    from gb16.properties.invariants import PROPERTIES
+    for prop in PROPERTIES:
+        if not properties or prop.name in properties:
+            replay.stream(prop.name, "ci")
+
+
+def prepare(properties: list[str] | None = None, corpus: bool = True) -> list[dict] | None:
+    """Load the corpus and record the property streams once, before any child is forked."""
+    from gb16.tools.harness.corpus import load_corpus
+    cases = load_corpus(None).cases if corpus else None
+    recorded_streams(properties)
+    operator_names()     # load Cosmic Ray's plugins in the parent
+    return cases
+
+
+def run(chosen: list[Site], results: Path, jobs: int, properties: list[str] | None = None,
+        timeout: float = MUTANT_TIMEOUT, progress: Callable[[str], None] | None = None,
+        corpus: bool = True) -> list[dict]:
+    """Judge ``chosen`` on ``jobs`` processes, appending each record to ``results`` as it ends
+    (``corpus`` False: the properties alone)."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+    skip = done_ids(results)
+    todo = [s for s in chosen if s.id not in skip]
+    if progress:
+        progress(f"{len(chosen) - len(todo)} of {len(chosen)} mutants already in {results}; {len(todo)} to judge")
+    if not todo:
+        return []
+    cases = prepare(properties, corpus)
+    context = multiprocessing.get_context("fork")
+    running: dict[Any, tuple] = {}
+    out: list[dict] = []
+    results.parent.mkdir(parents=True, exist_ok=True)
+    with results.open("a", encoding="utf-8") as sink:
+        def keep(record: dict) -> None:
+            out.append(record)
+            sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+            sink.flush()
+            if progress:
+                c, p = record.get("corpus") or {}, record.get("properties") or {}
+                progress(f"{len(out)}/{len(todo)} {record['id']}: {record.get('outcome')} corpus "
+                         f"{c.get('verdict', '—')} properties {p.get('verdict', '—')} ({record.get('seconds', '—')} s)")
+        queue = list(todo)
+        while queue or running:
+            while queue and len(running) < max(1, jobs):
+                site = queue.pop(0)
+                receive, send = context.Pipe(duplex=False)
+                proc = context.Process(target=_child, args=(site, cases, properties, send), daemon=True)
+                proc.start()
+                send.close()
+                running[receive] = (proc, site, time.monotonic())
+            nearest = min(began + timeout for _, _, began in running.values())
+            for conn in wait(list(running), timeout=max(0.0, min(1.0, nearest - time.monotonic()))):
+                proc, site, began = running.pop(conn)
+                try:
+                    record = conn.recv()
+                except (EOFError, OSError):
+                    record = {"id": site.id, "module": site.module, "operator": site.operator.removeprefix("core/"),
+                              "occurrence": site.occurrence, "line": site.line, "function": site.function,
+                              "source": source_hash(site.module), "outcome": "error",
+                              "why": f"the child ended without a record (exit {proc.exitcode})"}
+                proc.join(5)
+                keep(record)
+            now = time.monotonic()
+            for conn, (proc, site, began) in list(running.items()):
+                if now - began > timeout:
+                    proc.kill()
+                    proc.join(5)
+                    running.pop(conn)
+                    keep({"id": site.id, "module": site.module, "operator": site.operator.removeprefix("core/"),
+                          "occurrence": site.occurrence, "line": site.line, "function": site.function,
+                          "source": source_hash(site.module), "outcome": "timeout",
+                          "why": f"no record within {timeout:g} s (broken, not killed)"})
+    return out
+
+
+def survivors_of_properties(rows: list[dict]) -> list[Site]:
+    """The judged mutants the properties did not kill, as sites (for ``rejudge``)."""
+    return [Site(r["module"], "core/" + r["operator"], r["occurrence"], r["line"], r["function"]) for r in rows
+            if r.get("outcome") == "judged" and (r.get("properties") or {}).get("verdict") != "killed"]
+
+
+def _records(results: Path) -> Iterator[dict]:
+    """The records of a results file: JSON objects with an id (a line cut short by a stopped
+    run, or anything else, is passed over)."""
+    with results.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(r, dict) and isinstance(r.get("id"), str):
+                yield r
+
+
+def read_results(results: Path) -> list[dict]:
+    """The last record of each mutant in ``results``."""
+    latest: dict[str, dict] = {}
+    for r in _records(results):
+        latest[r["id"]] = r
+    return list(latest.values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    from gb16.tools.mutants import generated_tables
+    parser = argparse.ArgumentParser(prog="python -m gb16.tools.mutants.generated", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="action", required=True)
+    r = sub.add_parser("run", help="judge a seeded, stratified sample of the generated mutants")
+    r.add_argument("--sample", type=int, default=500, help="how many mutants (0: every site)")
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--jobs", type=int, default=0, help="processes (0: every core)")
+    r.add_argument("--results", default="generated-mutants.jsonl", help="the JSON Lines results file (resumed)")
+    r.add_argument("--module", action="append", choices=CORE, help="only these modules")
+    r.add_argument("--property", action="append", dest="properties", help="only these properties")
+    r.add_argument("--timeout", type=float, default=MUTANT_TIMEOUT, help="seconds per mutant")
+    j = sub.add_parser("rejudge", help="judge the mutants the properties did not kill again, by the properties "
+                       "named (those added since), into another results file")
+    j.add_argument("--results", default="generated-mutants.jsonl", help="the results of a run")
+    j.add_argument("--after", default="generated-mutants-after.jsonl", help="the results of the rejudging (resumed)")
+    j.add_argument("--property", action="append", dest="properties", required=True)
+    j.add_argument("--jobs", type=int, default=0)
+    j.add_argument("--timeout", type=float, default=MUTANT_TIMEOUT)
+    t = sub.add_parser("table", help="the generated-mutants section of the kill tables from a results file")
+    t.add_argument("--results", nargs="+", default=["generated-mutants.jsonl"])
+    t.add_argument("--after", nargs="*", default=[], help="the results of rejudge")
+    t.add_argument("--out", default="docs/kill-tables.md")
+    sub.add_parser("sites", help="the mutation sites per module and operator")
+    args = parser.parse_args(argv)
+    from gb16.tools.extras import EXIT_MISSING_EXTRA
+    try:
+        import cosmic_ray  # noqa: F401 — the [mutation] extra
+        import hypothesis  # noqa: F401 — the [properties] extra, which [mutation] includes
+    except ImportError:
+        print("python -m gb16.tools.mutants.generated needs the [mutation] extra: pip install 'gb16[mutation]'",
+              file=sys.stderr)
+        return EXIT_MISSING_EXTRA
+    given = {"table": lambda: [*args.results, *args.after], "rejudge": lambda: [args.results]}
+    for name in given.get(args.action, list)():
+        if not Path(name).is_file():
+            print(f"no results file {name!r}", file=sys.stderr)
+            return 2
+    if args.action == "sites":
+        sites, outside = all_sites()
+        per = Counter(s.module for s in sites)
+        for short in CORE:
+            print(f"{short:22} {per[short]:6} sites in functions, {outside[short]:5} outside")
+        print(f"{len(sites)} sites, {len(operator_names())} operators")
+        return 0
+    if args.action == "table":
+        rows = [row for f in args.results for row in read_results(Path(f))]
+        after = {row["id"]: row for f in args.after for row in read_results(Path(f))}
+        generated_tables.write_section(Path(args.out), rows, after)
+        print(generated_tables.summary_text(rows, after))
+        return 0
+    began = time.monotonic()
+
+    def progress(msg: str) -> None:
+        print(f"[{time.monotonic() - began:6.0f} s] {msg}", file=sys.stderr, flush=True)
+    if args.action == "rejudge":
+        again = survivors_of_properties(read_results(Path(args.results)))
+        run(again, Path(args.after), args.jobs or os.cpu_count() or 1, args.properties, args.timeout, progress,
+            corpus=False)
+        return 0
+    sites, _ = all_sites(tuple(args.module) if args.module else CORE)
+    chosen = stratified_sample(sites, args.sample or len(sites), args.seed)
+    run(chosen, Path(args.results), args.jobs or os.cpu_count() or 1, args.properties, args.timeout, progress)
+    rows = [r for r in read_results(Path(args.results)) if r["id"] in {s.id for s in chosen}]
+    print(generated_tables.summary_text(rows, {}))
+    return 0
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    sys.exit(main())

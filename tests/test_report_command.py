@@ -234,3 +234,16 @@ def test_report_command_line(monkeypatch, tmp_path, capsys):
     assert rows["Mutants"]["status"] == "skipped"
     assert "skipped (--skip mutants)" in (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
     assert main(["report", "--out", str(tmp_path / "r2"), "--corpus", str(tmp_path / "missing")]) == 2
+
+
+def test_no_exhaustive_shards_when_the_properties_cannot_run(monkeypatch, tmp_path):
+    """The exhaustive checks are split into parts of their own only when the properties part can
+    run: with its runner missing they would run the thorough profile's checks for nothing."""
+    from gb16.tools.reports import parallel
+
+    def jobs() -> list:
+        return [parallel.Part("properties", "properties", run_optional,
+                              {"call": report.properties_rows, "kwargs": {"profile": "thorough"}, "what": "run_all()"})]
+    assert report.exhaustive_shards(ReportOptions(jobs=2), jobs())            # the shards, with the runner there
+    monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)
+    assert report.exhaustive_shards(ReportOptions(jobs=2), jobs()) == []

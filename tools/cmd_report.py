@@ -112,7 +112,9 @@ def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> li
     if properties is None or processes == 1:
         return []
     try:   # a properties part that cannot run says why itself; its shards are not run either
-        from gb16.properties.profiles import get_profile  # the properties extra (Hypothesis)
+        from gb16.properties.exhaustive import run_exhaustive  # noqa: F401  (the properties extra: Hypothesis)
+        from gb16.properties.profiles import get_profile
+        from gb16.properties.runner import run_all  # noqa: F401
     except ImportError:
         return []
     if not get_profile(options.profile).exhaustive:

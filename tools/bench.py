@@ -23,8 +23,6 @@ from gb16 import reference
 from gb16.docs import examples_dir
 from gb16.tools.adapters import pymahjonggb as adapter
 from gb16.tools.differential import handgen13
-from gb16.tools.differential.engine import run as differential
-from gb16.tools.differential.options import Options
 from gb16.tools.differential.handgen import random_hand
 
 
@@ -90,12 +88,15 @@ def attribution_figure(hands: int = 3000, seed: int = 16, variant: str = "gb16")
     """A differential run (``--random HANDS --jobs 1``) of a scorer that fails most hands and of one
     that fails none, each timed whole — scoring, attribution (its experiment included), shrinking
     — one after the other in this run; the failing/clean ratio is what the attribution costs."""
+    # the differential run needs the certify extra (jsonschema); gb16 bench itself needs none
+    from gb16.tools.differential.engine import run as run_differential
+    from gb16.tools.differential.options import Options
     failing = f"python:{examples_dir() / 'edition_impls.py'}:{FAILING_SCORER}"
     out = {}
     with tempfile.TemporaryDirectory() as folder:
         for name, impl in (("clean", CLEAN_SCORER), ("failing", failing)):
             began = time.perf_counter()
-            summary = differential(Options(impl=impl, hands=hands, seed=seed, variant=variant, jobs=1,
+            summary = run_differential(Options(impl=impl, hands=hands, seed=seed, variant=variant, jobs=1,
                                            out=os.path.join(folder, f"{name}.jsonl")))
             out[name] = {"seconds": round(time.perf_counter() - began, 2), "disagree": summary["disagree"],
                          "attributed": summary["attribution"]["attributed"], "bugs": summary["attribution"]["bugs"]}

@@ -31,7 +31,7 @@ from gb16.reference.rules import Rules
 from gb16.tools.harness.attribution import Attribution, Evidence
 from gb16.tools.harness.declaration import (apply, declared_pieces, declared_rules, explain_case, known_label,
                                             may_act, undo)
-from gb16.tools.harness.corpus import case_variant
+from gb16.tools.harness.features import case_variant
 from gb16.tools.harness.evidence import FOLLOWS, OPPOSES, answers, matches, opinion, score_under, template_for
 from gb16.tools.harness.experiment import GENERATED, Experiment, acts
 

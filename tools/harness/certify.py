@@ -271,13 +271,23 @@ def run_certification(options: CertifyOptions) -> runlog.RunLog:
 
 def _evidence(options: CertifyOptions, header: dict) -> list[dict]:
     """The judged cases of ``--evidence`` logs (and of ``--last-failed``'s), checked to be runs of
-    this implementation under this declaration and corpus (tools/harness/joined.py)."""
-    paths = list(dict.fromkeys([*options.evidence, *([options.last_failed] if options.last_failed else [])]))
+    this implementation under this declaration and corpus (tools/harness/joined.py).  A log named
+    with ``--evidence`` that may not be joined is an error; the ``--last-failed`` log of a program
+    that has since changed (another version or declaration: a fix) is not weighed, and a warning of
+    the run log says so — the re-run is judged on its own cases and any ``--evidence``."""
+    paths = list(dict.fromkeys(options.evidence))
     logs = []
     for path in paths:
         if not Path(path).is_file():
             raise HarnessError(f"--evidence {path}: no such run log")
         logs.append(runlog.read(path))
+    if options.last_failed and options.last_failed not in paths:
+        source = runlog.read(options.last_failed)
+        try:
+            evidence_cases([source], header)
+            logs.append(source)
+        except ValueError as exc:
+            header["warnings"].append(f"--last-failed: the evidence of {options.last_failed} is not weighed: {exc}")
     try:
         return evidence_cases(logs, header)
     except ValueError as exc:

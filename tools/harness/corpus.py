@@ -11,6 +11,7 @@ from pathlib import Path
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.tools.harness import provenance
+from gb16.tools.harness.features import case_variant  # noqa: F401  (selection by variant; its home is features)
 from gb16.tools.harness.protocol import HarnessError, schema_problem
 
 VARIANTS = ("gb16", "gb13")
@@ -31,13 +32,6 @@ class Corpus:
 
     def identity(self) -> dict:
         return {"path": str(self.root), "version": self.version, "hash": self.hash, "cases": len(self.cases)}
-
-
-def case_variant(case: dict) -> str:
-    """The variant a case belongs to for selection: ``gb13`` when its input says so, else ``gb16``
-    (inputs with an invalid ``variant`` are gb16 cases about the default)."""
-    variant = case["input"].get("variant") if isinstance(case.get("input"), dict) else None
-    return "gb13" if variant == "gb13" else "gb16"
 
 
 def load_corpus(path: Path | str | None = None) -> Corpus:

@@ -29,10 +29,9 @@ from typing import Callable
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules
 from gb16.tools.harness.compare import delta_alternatives, ruling_alternatives, ruling_ids
-from gb16.tools.harness.corpus import case_variant
 from gb16.tools.harness.declaration import EDITION, WITHOUT, may_act, may_widen, select
 from gb16.tools.harness.evidence import answers, template_for
-from gb16.tools.harness.features import blocking, case_features, missing_capabilities
+from gb16.tools.harness.features import blocking, case_features, case_variant, missing_capabilities
 
 #: Corpus cases asked per candidate, at most.
 PINNED = 8

@@ -40,6 +40,13 @@ import re
 
 from gb16.reference.hand import FLAGS
 
+
+def case_variant(case: dict) -> str:
+    """The variant a case belongs to for selection: ``gb13`` when its input says so, else ``gb16``
+    (inputs with an invalid ``variant`` are gb16 cases about the default)."""
+    variant = case["input"].get("variant") if isinstance(case.get("input"), dict) else None
+    return "gb13" if variant == "gb13" else "gb16"
+
 #: Every capability an implementation may declare in ``start`` → the case feature it covers.
 CAPABILITIES = {"waits": "waits", "input_validation": "invalid-input", "notation_validation": "invalid-notation",
                 "tile_validation": "invalid-tiles", "flag_validation": "invalid-flags",

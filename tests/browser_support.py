@@ -15,13 +15,14 @@ MISSING = None if CHROMIUM.exists() and CHROMEDRIVER.exists() else \
     "/usr/bin/chromium and /usr/bin/chromedriver are not installed (apt-get install chromium chromium-driver)"
 
 
-def driver(profile: Path):
+def driver(profile: Path, extra_flags: tuple[str, ...] = (), window: str = "1280,1000"):
+    """Headless Chromium with the profile folder *profile* and *extra_flags* beside :data:`FLAGS`."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     options = Options()
     options.binary_location = str(CHROMIUM)
-    for flag in FLAGS + ["--window-size=1280,1000", f"--user-data-dir={profile}"]:
+    for flag in FLAGS + list(extra_flags) + [f"--window-size={window}", f"--user-data-dir={profile}"]:
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 

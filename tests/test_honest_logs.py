@@ -150,6 +150,9 @@ def test_last_failed_again_after_a_fix_replaces_its_own_file(run_log, capsys):
     assert "refusing" not in capsys.readouterr().err
     again = runlog.read(run_log.with_name("run.last-failed.jsonl"))
     assert {case["status"] for case in again.cases} == {"pass"}
+    # the fixed program declares another rule set than the run it re-runs: that run's cases are
+    # not weighed beside its own, and the log says so
+    assert any("is not weighed" in w for w in again.header["warnings"])
     # a file --last-failed did not write is still never replaced without --overwrite
     assert certify("--impl", PROTOCOL, "--last-failed", str(run_log), "--out", str(run_log)) == 2
 

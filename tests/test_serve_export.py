@@ -24,15 +24,16 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+import browser_support
 import pytest
 
-from gb16.tools.cmd_score import batch_result
+from browser_support import MISSING
+from gb16.tools.batch_line import batch_result
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.serve import export as export_module
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 
 pytestmark = [
     pytest.mark.browser,
@@ -40,24 +41,18 @@ pytestmark = [
     pytest.mark.skipif(not all((PYODIDE / f).is_file() for f in export_module.PYODIDE_FILES),
                        reason="the pinned Pyodide runtime is not installed (npm ci in the source tree; npm "
                               "unavailable?) — export test skipped"),
-    pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-                       reason="/usr/bin/chromium and /usr/bin/chromedriver are not installed "
-                              "(apt-get install chromium chromium-driver) — browser test skipped"),
+    pytest.mark.skipif(MISSING is not None, reason=f"{MISSING} — browser test skipped"),
 ]
 
 webdriver = pytest.importorskip("selenium.webdriver")
 
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 PREFIX = "referee"
 SAMPLE = 120          # corpus inputs asked of the in-browser scorer (every k-th case)
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         # every host but this machine's loopback address unreachable: nothing may come from elsewhere
-         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+# every host but this machine's loopback address unreachable: nothing may come from elsewhere
+OFFLINE = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",)
 
 
 @pytest.fixture(scope="module")
@@ -80,11 +75,7 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    options = Options()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS + ["--window-size=390,844", f"--user-data-dir={tmp_path_factory.mktemp('profile')}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = browser_support.driver(tmp_path_factory.mktemp("profile"), OFFLINE, window="390,844")
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     yield driver

@@ -11,7 +11,7 @@ from pathlib import Path
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.tools.harness import provenance
-from gb16.tools.harness.features import case_variant  # noqa: F401  (selection by variant; its home is features)
+from gb16.tools.harness.features import case_variant
 from gb16.tools.harness.protocol import HarnessError, schema_problem
 
 VARIANTS = ("gb16", "gb13")

@@ -2,15 +2,23 @@
 the judged cases without a bug (rows × runs, each cell coloured by that share, labelled, marked
 when failures there are attributed to an open ruling's option or an edition delta, and a link),
 and a line chart of pass rates over corpus versions (its legend is HTML, beside it).  Every label is data from a run log:
-escaped (:func:`~gb16.tools.reports.html_page.esc`) and cut to fit."""
+escaped (:func:`esc`) and cut to fit; the site's pages insert the SVG as it is drawn here."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
+from typing import Any
 
 from wcwidth import wcswidth
 
-from gb16.tools.reports.html_page import esc
+from gb16.tools.safe_text import printable
+
+
+def esc(value: Any) -> str:
+    """Text made inert in SVG (element content and quoted attributes alike): control and
+    bidirectional characters as visible escapes first (:func:`printable`), None as ``—``."""
+    return html.escape("—" if value is None else printable(str(value)), quote=True)
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> str:

@@ -68,10 +68,10 @@ def test_the_check_fails_on_a_planted_safe():
     assert not payload_is_text(section_page(overlay))
 
 
-def test_none_is_a_dash_and_markup_from_python_is_kept():
+def test_none_is_a_dash_and_a_macro_is_markup():
     env = templating.environment()
     assert env.from_string("<p>{{ x }}</p>").render(x=None) == "<p>—</p>"
-    assert env.from_string("{{ x }}").render(x=templating.markup("<svg></svg>")) == "<svg></svg>"
+    assert env.from_string("{% macro m(x) %}<b>{{ x }}</b>{% endmacro %}{{ m('<i>') }}").render() == "<b>&lt;i&gt;</b>"
 
 
 def test_a_template_missing_a_value_fails():
@@ -85,9 +85,11 @@ def test_a_template_missing_a_value_fails():
 
 
 def test_no_template_marks_a_value_safe_or_turns_escaping_off():
-    """Every template of the folder: no ``|safe``, no ``{% autoescape false %}``, no Markup."""
-    names = templating.environment().list_templates(filter_func=lambda n: n.endswith(".html"))
-    assert {"report.html", "report_parts.html", "section.html", "site.html", "site_index.html"} <= set(names)
+    """Every template of the folder (the pages and the charts): no ``|safe``, no
+    ``{% autoescape false %}``, no Markup."""
+    names = templating.environment().list_templates(filter_func=lambda n: n.endswith((".html", ".svg")))
+    assert {"report.html", "report_parts.html", "section.html", "site.html", "site_index.html", "heatmap.svg",
+            "trend.svg"} <= set(names)
     for name in names:
         source = (templating.TEMPLATES / name).read_text(encoding="utf-8")
         assert not re.search(r"\|\s*safe\b|autoescape\s+false|Markup", source, re.I), name

@@ -27,8 +27,9 @@ each log stores, through :func:`judged_logs`, the one place an attribution joine
 implementation's runs goes.
 
 Every page is a template (``site_*.html``, extending ``site.html``; gb16.tools.reports.templating):
-everything from a run log is data, escaped by the templates' autoescaping (the SVG charts by
-gb16.tools.reports.charts), cut to a bounded length, lists bounded (:data:`MAX_LISTED`, :data:`MAX_CASE_PAGES`).  The folder
+everything from a run log is data, escaped by the templates' autoescaping (the SVG charts too:
+``heatmap.svg`` and ``trend.svg``, laid out by gb16.tools.reports.charts), cut to a bounded length,
+lists bounded (:data:`MAX_LISTED`, :data:`MAX_CASE_PAGES`).  The folder
 is written only when it is empty or a previous site (its manifest, :data:`MANIFEST`, names the
 files gb16 wrote; those are replaced and the ones no longer part of the site removed); any
 other file is never touched, and nothing is written through a link.
@@ -48,7 +49,7 @@ from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness.runlog import FAILING, RunLog, RunLogError
 from gb16.tools.reports.case_text import actual_text, diff_lines, expected_heading, expected_text, input_line
-from gb16.tools.reports.charts import Cell, heatmap_svg, trend_svg, TREND_PALETTE
+from gb16.tools.reports.charts import Cell, heatmap, trend, TREND_PALETTE
 from gb16.tools.reports import templating
 from gb16.tools.reports.summary import Judgement, Summary, Tally, clause_sort_key, summarize
 
@@ -367,8 +368,8 @@ def _cell(tally: Tally, href: str) -> Cell:
     return Cell(tally.counts["pass"], tally.judged, tally.bugs, href, tally.kinds["attributed"], tally.kinds["contested"])
 
 
-def _heatmap(runs: list[Run], attribute: str, kind: str, title: str, column=lambda r: r.impl.label) -> Any:
-    """A heatmap's SVG (charts.heatmap_svg escapes every label it draws), as markup for a page."""
+def _heatmap(runs: list[Run], attribute: str, kind: str, title: str, column=lambda r: r.impl.label) -> dict[str, Any]:
+    """A heatmap of *runs* laid out (charts.heatmap) for ``heatmap.svg``."""
     rows = _keys(runs, attribute, kind)
     columns = [short(column(r), 120) for r in runs]
     cells = {}
@@ -377,7 +378,7 @@ def _heatmap(runs: list[Run], attribute: str, kind: str, title: str, column=lamb
             tally = getattr(run.summary, attribute).get(key)
             if tally is not None:
                 cells[(key, name)] = _cell(tally, f"{run.page}#{_anchor(kind, key)}")
-    return templating.markup(heatmap_svg(title, rows, columns, cells))
+    return heatmap(title, rows, columns, cells)
 
 
 def run_counts(summary: Summary) -> str:
@@ -412,7 +413,7 @@ def _trend(site: Site) -> dict[str, Any] | None:
     if not lines:
         return None
     versions = [v for v in site.versions if any(v in p for p in lines.values())]
-    return {"svg": templating.markup(trend_svg(versions, lines)),
+    return {"chart": trend(versions, lines),
             "legend": [(name, TREND_PALETTE[k % len(TREND_PALETTE)]) for k, name in enumerate(lines)]}
 
 

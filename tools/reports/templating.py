@@ -2,11 +2,10 @@
 data), through which the compliance report (:mod:`gb16.tools.reports.html_page`) and every page
 of the conformance site (:mod:`gb16.tools.reports.site`) are written.
 
-* **Autoescaping** for every template: whatever a value holds — an implementation's name, a run
-  log's message, a case field — is shown as text, never as markup; only what a template itself
-  writes (its tags, its macros' output) is markup.  No template marks a value ``|safe``: the
-  charts' SVG (:mod:`gb16.tools.reports.charts`), drawn and escaped in Python, is the one piece
-  passed in as :class:`markupsafe.Markup` (:func:`markup`).
+* **Autoescaping** for every template (the pages and the site's SVG charts alike): whatever a
+  value holds — an implementation's name, a run log's message, a case field — is shown as text,
+  never as markup; only what a template itself writes (its tags, its macros' output) is markup.
+  No template marks a value ``|safe`` and no value is passed in as markup.
 * **Every value printable**: before escaping, control and bidirectional formatting characters
   become visible escapes (:func:`gb16.tools.safe_text.printable`), and None is shown as ``—``.
 * **StrictUndefined**: a template that names a value it was not given fails with
@@ -30,8 +29,8 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 def shown(value: Any) -> Any:
-    """What a template shows for *value* (the environment's ``finalize``): markup as it is,
-    None as ``—``, anything else as printable text (escaped afterwards by autoescaping)."""
+    """What a template shows for *value* (the environment's ``finalize``): a macro's output as it
+    is, None as ``—``, anything else as printable text (escaped afterwards by autoescaping)."""
     if value is None:
         return "—"
     return value if hasattr(value, "__html__") else printable(str(value))   # __html__: markup
@@ -50,12 +49,6 @@ def environment() -> Any:
 def render(name: str, **values: Any) -> str:
     """Template *name* (a file of :data:`TEMPLATES`) filled with *values*."""
     return str(environment().get_template(name).render(**values))
-
-
-def markup(text: str) -> Any:
-    """*text*, markup already made safe in Python (the charts' SVG), to be inserted as it is."""
-    from markupsafe import Markup
-    return Markup(text)
 
 
 def static(name: str) -> str:

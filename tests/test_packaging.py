@@ -208,6 +208,7 @@ def test_scoring_imports_no_extra():
     (["certify", "--impl", "reference"], ["jsonschema", "referencing"], "[certify]"),
     (["summary", "out/x.jsonl"], ["jsonschema", "referencing"], "[certify]"),
     (["corpus", "check", "--no-reference"], ["jsonschema", "referencing"], "[certify]"),
+    (["site", "out/x.jsonl", "--out", "out/never-written"], ["jinja2"], "[certify]"),   # [certify] brings [html]
 ])
 def test_a_command_without_its_extra_says_which_to_install(command, blocked, extra):
     p = gb16_without(blocked, *command)

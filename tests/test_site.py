@@ -15,7 +15,7 @@ import pytest
 from conformance_runs import sample_runs, three_runs
 from gb16.tools.cli import main
 from gb16.tools.harness import runlog
-from gb16.tools.reports import charts, site
+from gb16.tools.reports import charts, site, templating
 
 
 @pytest.fixture(scope="module")
@@ -136,8 +136,9 @@ def test_heatmap_colours_and_sizes_are_bounded():
 
 
 def test_the_escaping_check_can_fail(logs, monkeypatch):
-    """The check can fail: with the escaping taken out, the name's markup reaches the page."""
-    monkeypatch.setattr(site, "esc", lambda value: "—" if value is None else str(value))
+    """The check can fail: with the templates' autoescaping taken out, the name's markup reaches the page."""
+    unescaped = templating.environment().overlay(autoescape=False)
+    monkeypatch.setattr(templating, "environment", lambda: unescaped)
     pages, _ = site.build(logs)
     assert "<script>document" in pages["index.html"]
 

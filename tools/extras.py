@@ -19,6 +19,7 @@ import importlib.util
 #: extra → the top-level modules it makes importable (the import names of its distributions).
 EXTRAS: dict[str, tuple[str, ...]] = {
     "certify": ("jsonschema",),       # the corpus schema and the harness protocol
+    "html": ("jinja2",),              # the HTML pages' templates (tools/reports/templating.py)
     "properties": ("hypothesis",),    # the Hypothesis properties
     "proofs": ("z3",),                # z3-solver: the Z3 proofs
     "differential": ("MahjongGB",),   # pymahjonggb: the gb13 differential run, --impl pymahjonggb
@@ -30,6 +31,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 
 #: extra → the other extras it includes (pyproject.toml: "gb16[certify]" in its list).
 INCLUDES: dict[str, tuple[str, ...]] = {
+    "certify": ("html",),             # certify --report, summary --report, site and report write HTML
     "differential": ("certify",),
     "cluster": ("certify",),
     "mutation": ("certify", "properties"),
@@ -69,13 +71,14 @@ def extra_of_module(module: str) -> str | None:
             return extra
     if top == "referencing":  # installed with jsonschema
         return "certify"
+    if top == "markupsafe":   # installed with jinja2
+        return "html"
     return None
 
 
 def installed(extra: str) -> bool:
-    """Whether every module of *extra* (and of the extras it includes) can be imported."""
-    needed = EXTRAS[extra] + tuple(m for inc in INCLUDES.get(extra, ()) for m in EXTRAS[inc])
-    return all(_importable(m) for m in needed)
+    """Whether every module of *extra* (and of the extras it includes, and theirs) can be imported."""
+    return all(_importable(m) for m in EXTRAS[extra]) and all(installed(inc) for inc in INCLUDES.get(extra, ()))
 
 
 def _importable(module: str) -> bool:

@@ -2,15 +2,17 @@
 the judged cases without a bug (rows × runs, each cell coloured by that share, labelled, marked
 when failures there are attributed to an open ruling's option or an edition delta, and a link),
 and a line chart of pass rates over corpus versions (its legend is HTML, beside it).  Every label is data from a run log:
-escaped (:func:`~gb16.tools.reports.html_page.esc`) and cut to fit."""
+cut to fit here, and escaped by the templates that draw them (``heatmap.svg``, ``trend.svg``,
+gb16.tools.reports.templating), which the site's index includes."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from wcwidth import wcswidth
 
-from gb16.tools.reports.html_page import esc
+from gb16.tools.reports import templating
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> str:
@@ -66,73 +68,75 @@ class Cell:
         return (self.judged - self.bugs) / self.judged if self.judged else None
 
 
-def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
-                cells: dict[tuple[str, str], Cell]) -> str:
-    """Rows (key, label) × columns (labels): one rect per cell coloured by its pass rate, its
-    percentage written in it, each a link (``href``) with a tooltip (``<title>``)."""
+def heatmap(title: str, rows: list[tuple[str, str]], columns: list[str],
+            cells: dict[tuple[str, str], Cell]) -> dict[str, Any]:
+    """Rows (key, label) × columns (labels), laid out for ``heatmap.svg``: one rect per cell
+    coloured by its pass rate, its percentage written in it, each a link (``href``) with a
+    tooltip (``<title>``); the labels cut to fit, whole in their tooltips."""
     cell_w, cell_h, gap = 58, 20, 2
     label_w = min(300, max([_text_px(label) for _, label in rows] + [60]) + 12)
     head_h = max([_text_px(_fit(c, 170), 13) * 0.71 for c in columns] + [20]) + 16   # the names at 45°
     width = label_w + len(columns) * (cell_w + gap) + head_h
     height = head_h + len(rows) * (cell_h + gap) + 8
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="heatmap" role="img" width="{width:.0f}" '
-             f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" font-family="system-ui, sans-serif" '
-             f'font-size="12"><title>{esc(title)}</title>']
-    for j, column in enumerate(columns):
-        x = label_w + j * (cell_w + gap) + cell_w / 2
-        parts.append(f'<text class="col" transform="translate({x:.0f},{head_h - 6:.0f}) rotate(-45)">'
-                     f'<title>{esc(column)}</title>{esc(_fit(column, 170))}</text>')
+    drawn_rows = []
     for i, (key, label) in enumerate(rows):
         y = head_h + i * (cell_h + gap)
-        parts.append(f'<text x="{label_w - 8:.0f}" y="{y + 14:.0f}" text-anchor="end"><title>{esc(label)}</title>'
-                     f'{esc(_fit(label, label_w - 14))}</text>')
+        drawn = []
         for j, column in enumerate(columns):
             cell = cells.get((key, column))
             x = label_w + j * (cell_w + gap)
+            box = {"x": f"{x:.0f}", "y": f"{y:.0f}", "column": column}
             if cell is None or not cell.judged:
-                parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{cell_w}" height="{cell_h}" fill="{rate_colour(None)}">'
-                             f'<title>{esc(label)} × {esc(column)}: no case judged</title></rect>')
+                drawn.append({**box, "href": None, "fill": rate_colour(None)})
                 continue
             rate = cell.rate
             tip = (f"{label} × {column}: {cell.judged} judged, {cell.passed} passed, "
                    f"{cell.bugs} bug{'s' if cell.bugs != 1 else ''}"
                    + (f" ({cell.contested} contested)" if cell.contested else "")
                    + (f", {cell.attributed} attributed to an option or edition delta" if cell.attributed else ""))
-            ink = "#ffffff" if rate < 0.25 or rate > 0.85 else "#1f2328"
-            corner = (f'<path class="attributed" d="M{x + cell_w - 11:.0f},{y:.0f} h11 v11 z" fill="{ATTRIBUTED}"/>'
-                      if cell.attributed else "")
-            parts.append(f'<a href="{esc(cell.href)}" class="cell"><title>{esc(tip)}</title>'
-                         f'<rect x="{x:.0f}" y="{y:.0f}" width="{cell_w}" height="{cell_h}" fill="{rate_colour(rate)}"/>'
-                         f'{corner}<text x="{x + cell_w / 2:.0f}" y="{y + 14:.0f}" text-anchor="middle" fill="{ink}">'
-                         f'{_percent(rate)}</text></a>')
-    parts.append("</svg>")
-    return "".join(parts)
+            drawn.append({**box, "href": cell.href, "tip": tip, "fill": rate_colour(rate),
+                          "corner": f"M{x + cell_w - 11:.0f},{y:.0f} h11 v11 z" if cell.attributed else None,
+                          "text_x": f"{x + cell_w / 2:.0f}", "text_y": f"{y + 14:.0f}",
+                          "ink": "#ffffff" if rate < 0.25 or rate > 0.85 else "#1f2328", "percent": _percent(rate)})
+        drawn_rows.append({"label": label, "fitted": _fit(label, label_w - 14), "x": f"{label_w - 8:.0f}",
+                           "y": f"{y + 14:.0f}", "cells": drawn})
+    return {"title": title, "width": f"{width:.0f}", "height": f"{height:.0f}", "cell_w": cell_w, "cell_h": cell_h,
+            "attributed": ATTRIBUTED, "rows": drawn_rows,
+            "columns": [{"name": c, "fitted": _fit(c, 170), "x": f"{label_w + j * (cell_w + gap) + cell_w / 2:.0f}",
+                         "y": f"{head_h - 6:.0f}"} for j, c in enumerate(columns)]}
 
 
-def trend_svg(versions: list[str], lines: dict[str, dict[str, float]]) -> str:
+def heatmap_svg(title: str, rows: list[tuple[str, str]], columns: list[str],
+                cells: dict[tuple[str, str], Cell]) -> str:
+    """The heatmap (:func:`heatmap`) as SVG."""
+    return templating.render("heatmap.svg", chart=heatmap(title, rows, columns, cells))
+
+
+def trend(versions: list[str], lines: dict[str, dict[str, float]]) -> dict[str, Any]:
     """Pass rate (0–100 %) over corpus *versions*, one polyline per implementation (*lines*:
-    name → version → rate), a point with its tooltip at each run; scales to its box.  The legend
-    is the page's (HTML, :data:`TREND_PALETTE`): labels in an SVG would overlap on a phone."""
+    name → version → rate), a point with its tooltip at each run, laid out for ``trend.svg``;
+    scales to its box.  The legend is the page's (HTML, :data:`TREND_PALETTE`): labels in an SVG
+    would overlap on a phone."""
     width, height, left, right, top, bottom = 640, 230, 44, 16, 16, 30
     step = (width - left - right) / max(1, len(versions) - 1)
     x = {v: left + i * step for i, v in enumerate(versions)}
 
     def y(rate: float) -> float:
         return top + (1 - rate) * (height - top - bottom)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="trend" role="img" viewBox="0 0 {width} {height}" '
-             f'font-family="system-ui, sans-serif" font-size="12"><title>Pass rate over corpus versions</title>']
-    for tick in (0, 0.25, 0.5, 0.75, 1):
-        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(tick):.0f}" y2="{y(tick):.0f}" stroke="#d0d7de"/>'
-                     f'<text x="{left - 6}" y="{y(tick) + 4:.0f}" text-anchor="end">{100 * tick:.0f}%</text>')
-    for v in versions:
-        parts.append(f'<text x="{x[v]:.0f}" y="{height - bottom + 18}" text-anchor="middle">{esc(_fit(v, min(110, step - 8)))}</text>')
+    drawn = []
     for k, (name, points) in enumerate(lines.items()):
-        colour = TREND_PALETTE[k % len(TREND_PALETTE)]
         ordered = [(x[v], y(points[v]), v, points[v]) for v in versions if v in points]
-        path = " ".join(f"{px:.0f},{py:.0f}" for px, py, _, _ in ordered)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        for px, py, v, rate in ordered:
-            parts.append(f'<circle cx="{px:.0f}" cy="{py:.0f}" r="4" fill="{colour}">'
-                         f'<title>{esc(name)} on corpus {esc(v)}: {100 * rate:.1f}%</title></circle>')
-    parts.append("</svg>")
-    return "".join(parts)
+        drawn.append({"name": name, "colour": TREND_PALETTE[k % len(TREND_PALETTE)],
+                      "path": " ".join(f"{px:.0f},{py:.0f}" for px, py, _, _ in ordered),
+                      "points": [{"x": f"{px:.0f}", "y": f"{py:.0f}", "version": v, "percent": f"{100 * rate:.1f}%"}
+                                 for px, py, v, rate in ordered]})
+    return {"width": width, "height": height, "left": left, "right_x": width - right,
+            "ticks": [{"y": f"{y(t):.0f}", "text_y": f"{y(t) + 4:.0f}", "label": f"{100 * t:.0f}%"}
+                      for t in (0, 0.25, 0.5, 0.75, 1)],
+            "versions": [{"x": f"{x[v]:.0f}", "label": _fit(v, min(110, step - 8))} for v in versions],
+            "versions_y": height - bottom + 18, "lines": drawn}
+
+
+def trend_svg(versions: list[str], lines: dict[str, dict[str, float]]) -> str:
+    """The pass-rate chart (:func:`trend`) as SVG."""
+    return templating.render("trend.svg", chart=trend(versions, lines))

@@ -26,8 +26,10 @@ fails instead).  What a failure is — bug, attributed, contested — comes from
 each log stores, through :func:`judged_logs`, the one place an attribution joined across an
 implementation's runs goes.
 
-Everything from a run log is data: escaped (HTML and SVG alike, gb16.tools.reports.html_page.esc),
-cut to a bounded length, lists bounded (:data:`MAX_LISTED`, :data:`MAX_CASE_PAGES`).  The folder
+Every page is a template (``site_*.html``, extending ``site.html``; gb16.tools.reports.templating):
+everything from a run log is data, escaped by the templates' autoescaping (the SVG charts too:
+``heatmap.svg`` and ``trend.svg``, laid out by gb16.tools.reports.charts), cut to a bounded length,
+lists bounded (:data:`MAX_LISTED`, :data:`MAX_CASE_PAGES`).  The folder
 is written only when it is empty or a previous site (its manifest, :data:`MANIFEST`, names the
 files gb16 wrote; those are replaced and the ones no longer part of the site removed); any
 other file is never touched, and nothing is written through a link.
@@ -47,11 +49,9 @@ from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness.runlog import FAILING, RunLog, RunLogError
 from gb16.tools.reports.case_text import actual_text, diff_lines, expected_heading, expected_text, input_line
-from gb16.tools.reports.charts import Cell, heatmap_svg, trend_svg, TREND_PALETTE
-from gb16.tools.reports.html_page import esc, section_html
+from gb16.tools.reports.charts import Cell, heatmap, trend, TREND_PALETTE
+from gb16.tools.reports import templating
 from gb16.tools.reports.summary import Judgement, Summary, Tally, clause_sort_key, summarize
-
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 #: The file naming what gb16 wrote into a site folder (first line: :data:`MANIFEST_MARK`).
 MANIFEST = ".gb16-site"
@@ -329,27 +329,20 @@ def load(paths: Iterable[str | Path], strict: bool = False) -> Site:
 
 # --------------------------------------------------------------------------- pages
 
-def page(title: str, body: str, depth: int = 0, crumbs: str = "") -> str:
-    """A page of the site: the template with its title, navigation and body (*depth*: how many
-    folders below the site's root the page is, for the relative links)."""
-    up = "../" * depth
-    template = (TEMPLATES / "site.html").read_text(encoding="utf-8")
-    values = {"title": esc(title), "root": up, "crumbs": crumbs, "body": body,
-              "gb16_version": esc(provenance.gb16_version())}
-    return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], template)
+def page(template: str, depth: int = 0, **values: Any) -> str:
+    """A page of the site: *template* (which extends ``site.html``) filled with *values*
+    (*depth*: how many folders below the site's root the page is, for the relative links)."""
+    return templating.render(template, root="../" * depth, gb16_version=provenance.gb16_version(),
+                             short=short, run_counts=run_counts, badge_word=badge_word,
+                             max_listed=MAX_LISTED, **values)
 
 
-def _verdict(summary: Summary) -> str:
-    return f'<span class="verdict {esc(summary.verdict.key)}">{esc(short(summary.verdict.text))}</span>'
-
-
-def badge(judgement: Judgement, status: str = "fail") -> str:
-    """A case's mark: ``bug`` (red), ``≈ <what it is attributed to>`` (blue), ``bug?`` (contested,
-    orange), ``known``, ``skipped``, ``pass``; an error, crash or timeout names its status too."""
+def badge_word(judgement: Judgement, status: str = "fail") -> str:
+    """A case's mark (site_parts.html ``badge``): ``bug``, ``≈ <what it is attributed to>``,
+    ``bug?`` (contested), ``known``, ``skipped``, ``pass``; an error, crash or timeout names its
+    status too."""
     word = judgement.short if judgement.kind != "attributed" else f"≈ {short(judgement.to, 80)}"
-    if status in ("error", "crash", "timeout"):
-        word = f"{status} · {word}"
-    return f'<span class="judgement {esc(judgement.kind)}" title="{esc(judgement.text)}">{esc(word)}</span>'
+    return f"{status} · {word}" if status in ("error", "crash", "timeout") else word
 
 
 def _anchor(kind: str, key: str) -> str:
@@ -375,7 +368,8 @@ def _cell(tally: Tally, href: str) -> Cell:
     return Cell(tally.counts["pass"], tally.judged, tally.bugs, href, tally.kinds["attributed"], tally.kinds["contested"])
 
 
-def _heatmap(runs: list[Run], attribute: str, kind: str, title: str, column=lambda r: r.impl.label) -> str:
+def _heatmap(runs: list[Run], attribute: str, kind: str, title: str, column=lambda r: r.impl.label) -> dict[str, Any]:
+    """A heatmap of *runs* laid out (charts.heatmap) for ``heatmap.svg``."""
     rows = _keys(runs, attribute, kind)
     columns = [short(column(r), 120) for r in runs]
     cells = {}
@@ -384,27 +378,7 @@ def _heatmap(runs: list[Run], attribute: str, kind: str, title: str, column=lamb
             tally = getattr(run.summary, attribute).get(key)
             if tally is not None:
                 cells[(key, name)] = _cell(tally, f"{run.page}#{_anchor(kind, key)}")
-    return f'<div class="scroll">{heatmap_svg(title, rows, columns, cells)}</div>'
-
-
-HEATMAP_LEGEND = ('<p class="legend"><span class="swatch" style="background:#1a9850"></span> no bug · '
-                  '<span class="swatch" style="background:#fee08b"></span> half · '
-                  '<span class="swatch" style="background:#d73027"></span> every judged case a bug · '
-                  '<span class="swatch corner"></span> some differences attributed to an open ruling\'s option or an '
-                  'edition delta (not bugs) · grey: nothing judged. Each cell: the share of judged cases without a bug '
-                  '(a failing case counts only against the fans its answer got wrong); hover for the counts, click for '
-                  'the cases.</p>')
-
-
-def _case_link(case_id: str, case_pages: dict[str, str], depth: int) -> str:
-    target = case_pages.get(case_id)
-    text = esc(short(case_id, 200))
-    return f'<a class="case-id" href="{"../" * depth}{target}">{text}</a>' if target else f'<span class="case-id">{text}</span>'
-
-
-def _links(ids: list[str], case_pages: dict[str, str], depth: int) -> str:
-    shown = ", ".join(_case_link(i, case_pages, depth) for i in ids[:MAX_LISTED])
-    return shown + (f' <span class="muted">… and {len(ids) - MAX_LISTED} more</span>' if len(ids) > MAX_LISTED else "")
+    return heatmap(title, rows, columns, cells)
 
 
 def run_counts(summary: Summary) -> str:
@@ -423,18 +397,7 @@ def run_counts(summary: Summary) -> str:
     return " · ".join(parts)
 
 
-def _run_item(run: Run, depth: int = 0) -> str:
-    incomplete = "" if run.summary.log.complete else ' <span class="muted">(incomplete)</span>'
-    return (f'<li><a href="{"../" * depth}{esc(run.page)}">{esc(run.measured)}</a>{incomplete}: '
-            f'{esc(run_counts(run.summary))}</li>')
-
-
-def _runs_list(runs: list[Run], depth: int = 0) -> str:
-    return (f'<ul class="runs">{"".join(_run_item(r, depth) for r in runs)}</ul>' if runs
-            else '<span class="muted">none</span>')
-
-
-def _trend(site: Site) -> str:
+def _trend(site: Site) -> dict[str, Any] | None:
     """Pass rates over corpus versions: one line per implementation across its own corpus runs
     (never a random run: its hands are not a corpus version); drawn when one has several."""
     lines: dict[str, dict[str, float]] = {}
@@ -448,13 +411,10 @@ def _trend(site: Site) -> str:
         if len(points) > 1:
             lines[impl.label] = points
     if not lines:
-        return ""
+        return None
     versions = [v for v in site.versions if any(v in p for p in lines.values())]
-    legend = "".join(f'<li><span class="swatch" style="background:{TREND_PALETTE[k % len(TREND_PALETTE)]}"></span>'
-                     f'{esc(name)}</li>' for k, name in enumerate(lines))
-    return ('<section id="versions"><h2>Pass rate over corpus versions</h2><p class="muted">Each line: one '
-            'implementation\'s corpus runs, by corpus version (random runs are not versions and are not drawn).</p>'
-            f'<div class="chart">{trend_svg(versions, lines)}</div><ul class="chart-legend">{legend}</ul></section>')
+    return {"chart": trend(versions, lines),
+            "legend": [(name, TREND_PALETTE[k % len(TREND_PALETTE)]) for k, name in enumerate(lines)]}
 
 
 def _random_column(run: Run) -> str:
@@ -466,62 +426,23 @@ def _random_column(run: Run) -> str:
 
 
 def index_page(site: Site) -> str:
-    rows = []
-    for impl in site.implementations:
-        main_run = impl.current or impl.random_runs[-1]
-        rows.append(f'<tr><td><b>{esc(impl.label)}</b><div class="muted">declares {esc(impl.declared)}</div></td>'
-                    f'<td><a href="{esc(main_run.page)}">{_verdict(main_run.summary)}</a>'
-                    f'<div class="muted">{esc(main_run.measured)}</div></td>'
-                    f'<td>{_runs_list(impl.corpus_runs)}</td><td>{_runs_list(impl.random_runs)}</td></tr>')
-    n_logs = len(site.runs)
-    body = ['<h1>Conformance</h1>',
-            f'<p>{n_logs} run log{"s" if n_logs != 1 else ""} of {len(site.implementations)} '
-            f'implementation{"s" if len(site.implementations) != 1 else ""}'
-            + (f'; {len(site.left_out)} left out (below)' if site.left_out else "; none left out") + '. '
-            '<a href="cases.html">Every corpus case</a>.</p>']
-    body += [f'<p class="note">{esc(w)}</p>' for w in site.warnings]
-    body.append('<section id="implementations"><h2>Implementations</h2><p class="muted">Each implementation\'s corpus '
-                'runs by corpus version and its random runs by variant, seed and size; the verdict is its newest '
-                'corpus run\'s. A bug is a failure no open ruling\'s option or edition delta explains; an attributed '
-                'failure is a difference of rules, not a bug.</p><div class="scroll"><table class="impls"><thead><tr>'
-                '<th>implementation</th><th>verdict</th><th>corpus runs</th><th>random runs</th></tr></thead><tbody>'
-                + "".join(rows) + "</tbody></table></div></section>")
-    current, randoms = site.current, site.random_runs
-    if current:
-        body.append('<section id="heatmaps"><h2>Corpus runs: cases without a bug</h2>'
-                    '<p class="muted">The newest corpus run of each implementation.</p>' + HEATMAP_LEGEND
-                    + "<h3>By area</h3>" + _heatmap(current, "by_area", "area", "area × implementation")
-                    + "<h3>By fan</h3>" + _heatmap(current, "by_fan", "fan", "fan × implementation")
-                    + "<h3>By clause</h3>" + _heatmap(current, "by_clause", "clause", "clause × implementation")
-                    + "</section>")
-    if randoms:
-        body.append('<section id="random-heatmaps"><h2>Random runs: hands without a bug</h2>'
-                    '<p class="muted">Every random run, each its own column (a seed is never joined to another or to '
-                    'a corpus version).</p>' + HEATMAP_LEGEND
-                    + "<h3>By family</h3>" + _heatmap(randoms, "by_area", "area", "family × random run",
-                                                      column=_random_column)
-                    + "<h3>By fan</h3>" + _heatmap(randoms, "by_fan", "fan", "fan × random run", column=_random_column)
-                    + "</section>")
-    body.append(_trend(site))
-    if site.left_out:
-        items = "".join(f"<li><code>{esc(short(path, 300))}</code>: {esc(why)}</li>" for path, why in site.left_out)
-        body.append(f'<section id="left-out"><h2>Left out</h2><ul>{items}</ul></section>')
-    return page("gb16 conformance", "\n".join(b for b in body if b))
+    return page("site_index.html", title="gb16 conformance", site=site, heatmap=_heatmap,
+                random_column=_random_column, trend=_trend(site))
 
 
-def _tally_sections(run: Run, attribute: str, kind: str, title: str, case_pages: dict[str, str]) -> str:
+def _tally_rows(run: Run, attribute: str, kind: str) -> list[dict[str, Any]]:
+    """A run's cases by area, fan or clause: each key's counts and its failing cases."""
     summary = run.summary
-    items = []
+    rows = []
     for key, label in _keys([run], attribute, kind):
         tally = getattr(summary, attribute)[key]
         counted = [f"{tally.counts['pass']}/{tally.judged} passed" if tally.judged else "none judged"]
         counted += [f"{tally.bugs} bug{'s' if tally.bugs != 1 else ''}"] if tally.bugs else []
         counted += [f"{tally.kinds['contested']} contested"] if tally.kinds["contested"] else []
         counted += [f"{tally.kinds['attributed']} attributed"] if tally.kinds["attributed"] else []
-        what = (f'failing here: {_links(tally.failing_ids, case_pages, 1)}' if tally.failing_ids
-                else f'<span class="muted">no failure among {tally.judged} judged</span>')
-        items.append(f'<li id="{esc(_anchor(kind, key))}"><b>{esc(label)}</b> — {esc(", ".join(counted))}; {what}</li>')
-    return f'<section id="by-{kind}"><h2>{esc(title)}</h2><ul class="tallies">{"".join(items)}</ul></section>'
+        rows.append({"anchor": _anchor(kind, key), "label": label, "counted": ", ".join(counted),
+                     "failing_ids": tally.failing_ids, "judged": tally.judged})
+    return rows
 
 
 def cause_groups(summary: Summary) -> list[tuple[str, Judgement, list[str]]]:
@@ -537,105 +458,50 @@ def cause_groups(summary: Summary) -> list[tuple[str, Judgement, list[str]]]:
                                                                                        kv[0][0], kv[0][1].to))]
 
 
+def _failures(summary: Summary) -> list[tuple[Judgement, dict, list[str]]]:
+    """Each failure, bugs first: its judgement, the case and the lines that say what is wrong."""
+    rank = {"bug": 0, "contested": 1, "attributed": 2}
+    out = []
+    for case in sorted(summary.failures(), key=lambda c: rank[summary.judgement(c).kind]):
+        judgement = summary.judgement(case)
+        lines = [case.get("attribution") or judgement.text, input_line(case),
+                 f"{expected_heading(case)}: {expected_text(case.get('expected'), summary.fan_label)}",
+                 f"actual: {actual_text(case, summary.fan_label)}"] + \
+            [x for x in diff_lines(case, summary.causes(case)) if x != case.get("attribution")]
+        out.append((judgement, case, lines))
+    return out
+
+
 def impl_page(run: Run, case_pages: dict[str, str]) -> str:
-    summary = run.summary
-    counts = summary.counts
-    others = [r for r in run.impl.runs if r is not run]
-    meta = [("implementation", esc(summary.impl_label())), ("declares", esc(run.impl.declared)),
-            ("measured", esc(run.measured)),
-            ("connected as", f'<code>{esc(short(summary.header.get("impl_spec")))}</code>'),
-            ("run log", f'<code>{esc(short(summary.log.path.name, 100))}</code> · <code>{esc(summary.runlog_sha256)}</code>'),
-            ("counts", esc(run_counts(summary) if counts["total"] else "no cases")),
-            ("its other runs", _runs_list(others, 1))]
-    body = [f"<h1>{esc(run.label)}</h1>", f"<p>{_verdict(summary)}</p>",
-            '<div class="scroll"><table class="meta">' + "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in meta)
-            + "</table></div>"]
-    body += [f'<div class="scroll">{section_html(section)}</div>' for section in summary.sections]
-    groups = cause_groups(summary)
-    if groups:
-        rows = "".join(f'<tr class="{esc(j.kind)}"><td class="num">{len(ids)}</td><td>{esc(short(sig))}</td>'
-                       f'<td>{badge(j)}</td><td>{_links(ids, case_pages, 1)}</td></tr>' for sig, j, ids in groups[:MAX_LISTED])
-        body.append('<section id="causes"><h2>Failures by cause</h2><p class="muted">Bugs first; a difference attributed '
-                    'to an open ruling\'s option or an edition delta is a row of its own.</p><div class="scroll">'
-                    '<table class="groups"><thead><tr><th class="num">cases</th><th>cause</th><th>judged</th>'
-                    f'<th>cases</th></tr></thead><tbody>{rows}</tbody></table></div></section>')
-    failures = summary.failures()
-    if failures:
-        rank = {"bug": 0, "contested": 1, "attributed": 2}
-        failures = sorted(failures, key=lambda c: rank[summary.judgement(c).kind])
-        items = []
-        for case in failures[:MAX_LISTED]:
-            judgement = summary.judgement(case)
-            lines = [case.get("attribution") or judgement.text, input_line(case),
-                     f"{expected_heading(case)}: {expected_text(case.get('expected'), summary.fan_label)}",
-                     f"actual: {actual_text(case, summary.fan_label)}"] + \
-                [x for x in diff_lines(case, summary.causes(case)) if x != case.get("attribution")]
-            items.append(f'<li class="{esc(judgement.kind)}">{badge(judgement, case["status"])} '
-                         f'{_case_link(case["id"], case_pages, 1)}<ul>'
-                         + "".join(f"<li>{esc(short(x))}</li>" for x in lines) + "</ul></li>")
-        more = f'<p class="muted">… and {len(failures) - MAX_LISTED} more</p>' if len(failures) > MAX_LISTED else ""
-        body.append(f'<section id="failures"><h2>Failures ({len(failures)})</h2><ul class="failures">'
-                    f'{"".join(items)}</ul>{more}</section>')
-    body += [_tally_sections(run, "by_area", "area", "By family" if run.random else "By area", case_pages),
-             _tally_sections(run, "by_fan", "fan", "By fan", case_pages)]
-    if not run.random:
-        body.append(_tally_sections(run, "by_clause", "clause", "By clause", case_pages))
-    return page(run.label, "\n".join(body), depth=1, crumbs=f'<a href="../index.html">overview</a> › {esc(run.label)}')
+    kinds = [("by_area", "area", "By family" if run.random else "By area"), ("by_fan", "fan", "By fan")]
+    kinds += [] if run.random else [("by_clause", "clause", "By clause")]
+    return page("site_run.html", depth=1, title=run.label, run=run, case_pages=case_pages,
+                others=[r for r in run.impl.runs if r is not run], groups=cause_groups(run.summary),
+                failures=_failures(run.summary),
+                tally_sections=[{"kind": kind, "title": title, "rows": _tally_rows(run, attribute, kind)}
+                                for attribute, kind, title in kinds])
 
 
-def case_page(case_id: str, runs: list[Run]) -> str:
+def case_page(case_id: str, runs: list[Run], case_pages: dict[str, str]) -> str:
     first = next(r.cases[case_id] for r in runs if case_id in r.cases)
-    clauses = next((r.summary.clauses for r in runs if r.summary.clauses), {})
-    cites = "".join(f"<li><b>{esc(short(c, 100))}</b> {esc(short(clauses.get(c, {}).get('title', '')))}"
-                    f"<div class=\"quote\">{esc(short(clauses.get(c, {}).get('quote', ''), 1200))}</div></li>"
-                    for c in first.get("cites", [])[:50])
-    rows = []
-    for run in runs:
-        case = run.cases.get(case_id)
-        if case is None:
-            continue
-        labels = run.summary.fan_label
-        rows.append(f'<tr><td><a href="../{esc(run.page)}">{esc(run.label)}</a></td>'
-                    f'<td>{badge(run.summary.judgement(case), case["status"])}</td>'
-                    f'<td>{esc(short(expected_heading(case)))}: {esc(short(expected_text(case.get("expected"), labels)))}</td>'
-                    f'<td>{esc(short(actual_text(case, labels)))}'
-                    + "".join(f'<div class="diff">{esc(short(x))}</div>' for x in diff_lines(case, run.summary.causes(case))
-                              if x != case.get("attribution"))
-                    + "</td></tr>")
-    body = [f'<h1 class="case-id">{esc(short(case_id, 200))}</h1>',
-            f"<p>{esc(short(first.get('description', '')))}</p>",
-            f'<p class="muted">{esc(short(first.get("area")))} · {esc(short(first.get("tier")))}'
-            + (f' · {esc(short(", ".join(map(str, first.get("rulings") or []))))}' if first.get("rulings") else "") + "</p>",
-            f"<p><code>{esc(short(input_line(first), 600))}</code></p>",
-            '<section id="answers"><h2>Each implementation\'s answer</h2><div class="scroll"><table class="answers">'
-            '<thead><tr><th>run</th><th>judged</th><th>expected</th><th>answer</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div></section>']
-    if cites:
-        body.append(f'<section id="clauses"><h2>Clauses cited</h2><ul class="cites">{cites}</ul></section>')
-    return page(case_id, "\n".join(body), depth=1,
-                crumbs='<a href="../index.html">overview</a> › <a href="../cases.html">cases</a>')
+    answers = [(run, run.cases[case_id], [x for x in diff_lines(run.cases[case_id], run.summary.causes(run.cases[case_id]))
+                                          if x != run.cases[case_id].get("attribution")])
+               for run in runs if case_id in run.cases]
+    return page("site_case.html", depth=1, title=case_id, case_id=case_id, first=first, answers=answers,
+                case_pages=case_pages, cites=first.get("cites", [])[:50],
+                clauses=next((r.summary.clauses for r in runs if r.summary.clauses), {}),
+                input_line=input_line, expected_heading=expected_heading, expected_text=expected_text,
+                actual_text=actual_text)
 
 
 def cases_page(runs: list[Run], order: list[str], case_pages: dict[str, str]) -> str:
-    head = "".join(f'<th title="{esc(r.label)}"><a href="{esc(r.page)}">{esc(short(r.impl.label, 40))}</a></th>' for r in runs)
     rows = []
     for case_id in order:
-        marks = []
-        for r in runs:
-            case = r.cases.get(case_id)
-            if case is None:
-                marks.append('<td class="mark none"></td>')
-                continue
-            judgement = r.summary.judgement(case)
-            marks.append(f'<td class="mark {esc(judgement.kind)}" title="{esc(judgement.text)}">'
-                         f'{esc(JUDGEMENT_MARK.get(judgement.kind, "?"))}</td>')
         first = next(r.cases[case_id] for r in runs if case_id in r.cases)
-        rows.append(f"<tr><td>{_case_link(case_id, case_pages, 0)}</td><td>{esc(short(first.get('area'), 60))}</td>"
-                    f"{''.join(marks)}</tr>")
-    return page("Every case", f'<h1>Every corpus case</h1><p class="muted">The newest corpus run of each implementation. '
-                f'{esc(MARKS_TEXT)}.</p><div class="scroll"><table class="interop"><thead><tr>'
-                f'<th>case</th><th>area</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>',
-                crumbs='<a href="index.html">overview</a> › cases')
+        marks = [r.summary.judgement(r.cases[case_id]) if case_id in r.cases else None for r in runs]
+        rows.append((case_id, first.get("area"), marks))
+    return page("site_cases.html", title="Every case", runs=runs, rows=rows, case_pages=case_pages,
+                marks_text=MARKS_TEXT, judgement_mark=JUDGEMENT_MARK)
 
 
 def build(paths: Iterable[str | Path], strict: bool = False) -> tuple[dict[str, str], dict[str, Any]]:
@@ -657,11 +523,11 @@ def build(paths: Iterable[str | Path], strict: bool = False) -> tuple[dict[str, 
     case_pages = {i: f"case/{slug(i)}.html" for i in chosen}
     pages = {"index.html": index_page(site),
              "cases.html": cases_page(current, list(order), case_pages),
-             "site.css": (TEMPLATES / "site.css").read_text(encoding="utf-8")}
+             "site.css": templating.static("site.css")}
     for run in site.runs:
         pages[run.page] = impl_page(run, case_pages)
     for case_id, name in case_pages.items():
-        pages[name] = case_page(case_id, shown)
+        pages[name] = case_page(case_id, shown, case_pages)
     return pages, {"implementations": [i.label for i in site.implementations], "logs": len(site.runs),
                    "corpus_versions": site.versions, "random_runs": [r.label for r in site.random_runs],
                    "cases": len(order), "case_pages": len(case_pages), "warnings": site.warnings,

@@ -16,7 +16,7 @@ from gb16 import reference
 from gb16.reference.rules import Rules
 from gb16.tools.harness import attribution_search, declaration
 from gb16.tools.harness.attribution import Attribution
-from gb16.tools.harness.evidence import expectation_of, score_under
+from gb16.tools.harness.evidence import ReferenceAnswers, expectation_of
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.reports.summary import summarize
 
@@ -231,16 +231,24 @@ def test_differential_judges_a_declared_edition_under_it(tmp_path):
 
 
 def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
-    """The attribution asks for the reference's result under a rule set once per hand: a second
-    attribution of the same run log scores nothing."""
+    """The attribution asks for the reference's result under a rule set once per hand, for as long
+    as the reference answers it is given live: a second attribution with them scores nothing, and
+    one with answers of its own scores again."""
     log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software-cache")
-    first = attribution_search.attribute(log.cases, log.header["implementation"])
     calls = []
     from gb16.tools.harness import evidence
     real = evidence.reference.score
-    monkeypatch.setattr(evidence.reference, "score", lambda *a, **k: calls.append(1) or real(*a, **k))
-    again = attribution_search.attribute(log.cases, log.header["implementation"])
-    assert again.chosen == first.chosen and again.bugs == first.bugs and calls == []
+    monkeypatch.setattr(evidence.reference, "score",
+                        lambda case_input, rules: calls.append((json.dumps(case_input, sort_keys=True), rules))
+                        or real(case_input, rules=rules))
+    answers = ReferenceAnswers()
+    first = attribution_search.attribute(log.cases, log.header["implementation"], reference=answers)
+    assert calls and len(calls) == len(set(calls)) == len(answers)        # each (hand, rule set) once
+    scored = len(calls)
+    again = attribution_search.attribute(log.cases, log.header["implementation"], reference=answers)
+    assert again.chosen == first.chosen and again.bugs == first.bugs and len(calls) == scored
+    alone = attribution_search.attribute(log.cases, log.header["implementation"])
+    assert alone.chosen == first.chosen and len(calls) == 2 * scored       # its own answers: scored anew
 
 
 # --------------------------------------------------------------------------- evidence, not a veto (through the commands)
@@ -263,7 +271,7 @@ def _veto_rejects(log, label: str) -> bool:
     the other way counted as breaking it)."""
     from gb16.tools.harness.compare import compare
     rules = declaration.apply(declaration.declared_rules(log.header["implementation"]), label)
-    return any(compare(expectation_of(score_under(c["input"], rules), c.get("expected")), c["actual"])
+    return any(compare(expectation_of(reference.score(c["input"], rules=rules), c.get("expected")), c["actual"])
                for c in log.cases if c["status"] == "pass" and c.get("actual"))
 
 
@@ -274,7 +282,8 @@ def test_an_undeclared_delta_with_ties_broken_its_own_way_is_attributed_in_full(
     another admissible answer than the reference: every failure is that delta, none a bug."""
     status, printed, log, found = _cli_certify(tmp_path, capsys, "exhausted_ties_scorer", *run)
     failed = [c["id"] for c in log.cases if c["status"] == "fail"]
-    own = score_under
+    def own(case_input, rules):
+        return reference.score(case_input, rules=rules)
 
     def tie(c) -> bool:   # passed with another admissible fan list than the reference's own
         if "--random" in run:
@@ -351,13 +360,13 @@ def test_a_contradicted_candidate_is_contested_never_taken():
     hands = [{"variant": "gb13", "hand": "11112333m555p777s", "win_tile": "2m", "win_by": "discard"},
              {"variant": "gb13", "hand": "{5555s}222m888p66677s", "win_tile": "7s", "win_by": "discard"}]
     for h in hands:   # the delta acts on both hands
-        assert score_under(h, delta)["waits"] != score_under(h, Rules())["waits"]
-    cases = [{"id": "follows", "status": "fail", "input": hands[0], "actual": score_under(hands[0], delta),
-              "expected": dict(expectation_of(score_under(hands[0], Rules()), None),
-                               waits=score_under(hands[0], Rules())["waits"])},
-             {"id": "ignores", "status": "pass", "input": hands[1], "actual": score_under(hands[1], Rules()),
-              "expected": dict(expectation_of(score_under(hands[1], Rules()), None),
-                               waits=score_under(hands[1], Rules())["waits"])}]
+        assert reference.score(h, rules=delta)["waits"] != reference.score(h, rules=Rules())["waits"]
+    cases = [{"id": "follows", "status": "fail", "input": hands[0], "actual": reference.score(hands[0], rules=delta),
+              "expected": dict(expectation_of(reference.score(hands[0], rules=Rules()), None),
+                               waits=reference.score(hands[0], rules=Rules())["waits"])},
+             {"id": "ignores", "status": "pass", "input": hands[1], "actual": reference.score(hands[1], rules=Rules()),
+              "expected": dict(expectation_of(reference.score(hands[1], rules=Rules()), None),
+                               waits=reference.score(hands[1], rules=Rules())["waits"])}]
     found = attribution_search.attribute(cases, {"rulings": {}})
     assert found.chosen == [] and found.bugs == ["follows"] and found.contested == ["exhausted-tile-no-wait"]
     assert found.evidence["exhausted-tile-no-wait"].contradiction_examples == ("ignores",)

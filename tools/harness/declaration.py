@@ -27,7 +27,7 @@ from itertools import combinations
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
 from gb16.tools.harness.compare import Selection, delta_alternatives, select_expectation
-from gb16.tools.harness.evidence import answers, expectation_of, matches
+from gb16.tools.harness.evidence import ReferenceAnswers, expectation_of, matches
 
 #: A candidate that takes a declared delta away is labelled ``without:<delta>``; one that adds
 #: every delta of an edition at once, ``edition:<edition>``.
@@ -66,17 +66,19 @@ def open_options(metadata: dict) -> dict[str, str]:
             if f"{k}:{v}" not in R.WITHDRAWN_OPTIONS}
 
 
-def select(case: dict, metadata: dict) -> Selection:
-    """The expectation for ``case`` under what the implementation declares (module docstring)."""
+def select(case: dict, metadata: dict, reference: ReferenceAnswers | None = None) -> Selection:
+    """The expectation for ``case`` under what the implementation declares (module docstring);
+    the reference's answers from ``reference`` (the run's), else scored for this call alone."""
+    reference = reference if reference is not None else ReferenceAnswers()
     selection = select_expectation(case, open_options(metadata))
     rules = declared_rules(metadata)
     if selection.expected is None or not rules.deltas or not isinstance(case.get("input"), dict):
         return selection
-    under = answers(case["input"], rules)
+    under = reference.answers(case["input"], rules)
     for delta, expect in delta_alternatives(case).items():   # worked by hand, where it is the one that acts
-        if delta in rules.deltas and answers(case["input"], Rules(rules.options, frozenset([delta]))).key() == under.key():
+        if delta in rules.deltas and reference.answers(case["input"], Rules(rules.options, frozenset([delta]))).key() == under.key():
             return Selection(expect, f"{delta} (the case's expectation under that delta)")
-    if under.key() == answers(case["input"], Rules(rules.options)).key():
+    if under.key() == reference.answers(case["input"], Rules(rules.options)).key():
         return selection
     return Selection(expectation_of(under.best, selection.expected),
                      f"{rules.label} (the reference under the declared edition)")
@@ -132,10 +134,11 @@ def known_label(label: str) -> bool:
     return all(known(piece) for piece in label.split("+"))
 
 
-def explains(case_input, label: str, actual: dict, template: dict | None, declared: Rules) -> bool:
+def explains(case_input, label: str, actual: dict, template: dict | None, declared: Rules,
+             reference: ReferenceAnswers) -> bool:
     """Whether ``actual`` is admissible under ``declared`` changed by ``label``."""
     rules = apply(declared, label)
-    return rules is not None and matches(answers(case_input, rules), actual, template)
+    return rules is not None and matches(reference.answers(case_input, rules), actual, template)
 
 
 def may_widen(under: Rules, trial: Rules) -> bool:
@@ -182,28 +185,29 @@ def acting_fans(under: Rules, trial: Rules) -> frozenset | None:
     return frozenset(fans)
 
 
-def may_act(case_input, under: Rules, trial: Rules) -> bool:
+def may_act(case_input, under: Rules, trial: Rules, reference: ReferenceAnswers) -> bool:
     """Whether ``trial`` can change the answer of the hand compared with ``under`` (:func:`acting_fans`),
     told from the hand's answer under ``under`` alone: no scoring under ``trial``."""
     fans = acting_fans(under, trial)
     if fans is None:
         return True
-    best = answers(case_input, under).best
+    best = reference.answers(case_input, under).best
     return best.get("ok", False) and any(f["id"] in fans for f in best["fans"])
 
 
-def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
+def explain_case(case_input, actual: dict, template: dict | None, declared: Rules,
+                 reference: ReferenceAnswers) -> list[str]:
     """The candidates under which ``actual`` is one of the reference's admissible answers for
     ``case_input`` — single changes, else pairs of them, else a whole edition's deltas; empty
     when none is.  A candidate is tried wherever it changes the admissible answers: the
     reference's own, or — for a candidate that may only widen them (:func:`may_widen`) — the
     other admissible fan lists.  Only candidates that change the reference's answer are paired."""
     found, touching = [], []
-    base = answers(case_input, declared).key()
+    base = reference.answers(case_input, declared).key()
     for label, rules in candidates(declared):
-        if not may_act(case_input, declared, rules):
+        if not may_act(case_input, declared, rules, reference):
             continue
-        under = answers(case_input, rules)
+        under = reference.answers(case_input, rules)
         if under.key() == base:
             if may_widen(declared, rules) and matches(under, actual, template):
                 found.append(label)
@@ -213,11 +217,11 @@ def explain_case(case_input, actual: dict, template: dict | None, declared: Rule
             found.append(label)
     if not found:
         for a, b in combinations(touching, 2):
-            if explains(case_input, f"{a}+{b}", actual, template, declared):
+            if explains(case_input, f"{a}+{b}", actual, template, declared, reference):
                 found.append(f"{a}+{b}")
     if not found:   # an edition whose deltas act only together on this hand
         for name in R.EDITIONS:
-            if explains(case_input, EDITION + name, actual, template, declared):
+            if explains(case_input, EDITION + name, actual, template, declared, reference):
                 found.append(EDITION + name)
     return found
 

@@ -19,7 +19,6 @@ from gb16 import corpus as corpus_package
 from gb16.tools.explain_text import explain_command
 from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness import provenance, runlog
-from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.compare import default_option, fans_involved
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
@@ -324,9 +323,12 @@ def corpus_warnings(header) -> list[str]:
 
 
 def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summary:
-    """What every report says about *log*; *min_judged* (``--min-judged``: a number of cases, or
+    """What every report says about *log*, read and judged by tools/harness/judging.py (a complete
+    run carries the attribution its failures are judged by; a renderer never works it out); *min_judged* (``--min-judged``: a number of cases, or
     a share when the flag is true) makes a run that judged less a failure."""
-    log = attributed(log)   # the attribution stored in the run log (an older log's: worked out once, here)
+    if log.complete and log.attribution is None:
+        raise ValueError(f"{log.path}: a complete run log reaches the reports judged (tools/harness/judging.py), "
+                         f"with the attribution its failures are judged by")
     cases = log.cases
     counts = runlog.count_statuses(cases)
     fans = {fan["id"]: fan for fan in log.header.get("fans", [])}

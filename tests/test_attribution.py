@@ -14,10 +14,11 @@ import pytest
 
 from gb16 import reference
 from gb16.reference.rules import Rules
-from gb16.tools.harness import attribution_search, declaration
+from gb16.tools.harness import attribution_search, declaration, judging
 from gb16.tools.harness.attribution import Attribution
 from gb16.tools.harness.evidence import ReferenceAnswers, expectation_of
 from gb16.tools.harness.certify import CertifyOptions, run_certification
+from gb16.tools.harness.rule_change import RuleChange
 from gb16.tools.reports.summary import summarize
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -270,7 +271,7 @@ def _veto_rejects(log, label: str) -> bool:
     case's answer was not the reference's own answer under it, fan for fan (so a tie broken
     the other way counted as breaking it)."""
     from gb16.tools.harness.compare import compare
-    rules = declaration.apply(declaration.declared_rules(log.header["implementation"]), label)
+    rules = declaration.apply(declaration.declared_rules(log.header["implementation"]), RuleChange.parse(label))
     return any(compare(expectation_of(reference.score(c["input"], rules=rules), c.get("expected")), c["actual"])
                for c in log.cases if c["status"] == "pass" and c.get("actual"))
 
@@ -419,14 +420,16 @@ def test_every_report_reads_the_stored_attribution_and_never_searches(software_l
     def search(*args, **kwargs):
         raise AssertionError("the attribution was searched again")
     monkeypatch.setattr(attribution_search, "attribute", search)
-    summary = summarize(software_log)
+    monkeypatch.setattr(judging, "attribute", search)
+    summary = summarize(judging.judged(software_log))
     assert summary.attribution is software_log.attribution
     assert "conforms to" in summary.verdict.text and "bugs" in summary.verdict.text
 
 
 def test_a_run_log_without_a_stored_attribution_is_attributed_once_when_read(software_log, tmp_path, monkeypatch):
-    """A log written before attribution was stored reads as it is; its report works the
-    attribution out once, and says what the stored one says."""
+    """A log written before attribution was stored reads as it is; judged where it is read for a
+    report (tools/harness/judging.py), its attribution is worked out once and says what the stored
+    one says; the reports take it judged only."""
     from gb16.tools.harness import runlog
     from gb16.tools.reports import json_report
     older = tmp_path / "older.jsonl"
@@ -434,10 +437,12 @@ def test_a_run_log_without_a_stored_attribution_is_attributed_once_when_read(sof
                              if '"type": "attribution"' not in line), encoding="utf-8")
     log = runlog.read(older)
     assert log.complete and log.attribution is None and not any("attribution" in c for c in log.cases)
+    with pytest.raises(ValueError, match="judged"):
+        summarize(log)
     calls = []
     real = attribution_search.attribute
-    monkeypatch.setattr(attribution_search, "attribute", lambda *a: calls.append(1) or real(*a))
-    summary = summarize(log)
+    monkeypatch.setattr(judging, "attribute", lambda *a: calls.append(1) or real(*a))
+    summary = summarize(judging.judged(log))
     assert calls == [1] and log.attribution is None   # the log read is not changed
     assert _said(summary.attribution, log) == _said(software_log.attribution, log)
     # (the reproduce lines name the log each case came from as its --evidence)
@@ -457,7 +462,7 @@ def test_a_stored_attribution_naming_an_unknown_delta_is_left_aside(software_log
     log = runlog.read(crafted)
     assert log.attribution is None
     assert any("a-delta-of-tomorrow" in w and "worked out again" in w for w in log.warnings)
-    assert summarize(log).attribution.chosen == software_log.attribution.chosen
+    assert summarize(judging.judged(log)).attribution.chosen == software_log.attribution.chosen
 
 
 def test_run_log_records_are_typed_and_never_changed(software_log):

@@ -19,6 +19,7 @@ from gb16.tools.differential import verdict
 from gb16.tools.harness import declaration
 from gb16.tools.harness.evidence import ReferenceAnswers
 from gb16.tools.harness.implementations import resolve_isolated
+from gb16.tools.harness.rule_change import RuleChange
 
 _WORKER: dict = {}
 
@@ -71,14 +72,14 @@ class Explainers:
     def __init__(self, declared, reference: ReferenceAnswers | None = None):
         self.declared = declared
         self.reference = reference if reference is not None else ReferenceAnswers()
-        self.found: dict[str, list[str]] = {}
+        self.found: dict[str, list[RuleChange]] = {}
         self.fruitless: Counter = Counter()
 
-    def explain(self, key: str, case: dict, actual: dict, template: dict) -> list[str]:
+    def explain(self, key: str, case: dict, actual: dict, template: dict) -> list[RuleChange]:
         known = self.found.get(key)
         if known:
-            hits = [label for label in known
-                    if declaration.explains(case, label, actual, template, self.declared, self.reference)]
+            hits = [change for change in known
+                    if declaration.explains(case, change, actual, template, self.declared, self.reference)]
             if hits:
                 return hits
         if self.fruitless[key] >= self.FRUITLESS:
@@ -86,7 +87,7 @@ class Explainers:
         found = declaration.explain_case(case, actual, template, self.declared, self.reference)
         if found:
             self.found.setdefault(key, [])
-            self.found[key] += [label for label in found if label not in self.found[key]]
+            self.found[key] += [change for change in found if change not in self.found[key]]
         else:
             self.fruitless[key] += 1
         return found
@@ -118,7 +119,7 @@ def hand_record(index, seed, variant, family, case, ref, outcome, declared=None,
     if judged["status"] == "fail" and impl is not None:
         template = record["expected"] if "waits" in impl else {k: v for k, v in record["expected"].items()
                                                                if k != "waits"}
-        record["explained_by"] = explainers.explain(judged["class"], case, impl, template)
+        record["explained_by"] = [change.label for change in explainers.explain(judged["class"], case, impl, template)]
     if outcome.kind != "result":
         record["message"] = outcome.message or outcome.kind
         if outcome.context is not None:

@@ -35,6 +35,7 @@ from gb16.tools.harness.declaration import (apply, declared_pieces, declared_rul
 from gb16.tools.harness.features import case_variant
 from gb16.tools.harness.evidence import FOLLOWS, OPPOSES, ReferenceAnswers, matches, opinion, template_for
 from gb16.tools.harness.experiment import GENERATED, Experiment, acts
+from gb16.tools.harness.rule_change import RuleChange
 
 #: Cases weighed against one candidate at one step of the search (the failures first, then
 #: the passes in run order); a candidate the implementation does not follow changes the
@@ -61,23 +62,27 @@ class Judged:
 class Weighing:
     """One candidate weighed: every failure it explains and every case that contradicts it."""
 
-    label: str
+    change: RuleChange
     support: list[str] = field(default_factory=list)
     contradicted_by: list[str] = field(default_factory=list)
     checked: int = 0
     asked: int = 0                                         # hands asked in its experiment
     confirmed: list[str] = field(default_factory=list)     # of them, the answers that follow it
 
+    @property
+    def label(self) -> str:
+        return self.change.label
+
     def evidence(self) -> Evidence:
         return Evidence.of(self.label, self.support, self.contradicted_by, self.checked, self.asked,
                            len(self.confirmed))
 
 
-def _weigh(label: str, judged: list[Judged], left: set[str], declared: Rules, under: Rules,
+def _weigh(change: RuleChange, judged: list[Judged], left: set[str], declared: Rules, under: Rules,
            trial: Rules, reference: ReferenceAnswers) -> Weighing:
-    """The support of ``trial`` (``under`` changed by ``label``) among the failures ``left`` and
+    """The support of ``trial`` (``under`` changed by ``change``) among the failures ``left`` and
     its contradictions among every judged case (at most :data:`CASES_CHECKED`)."""
-    ev = Weighing(label)
+    ev = Weighing(change)
     for case in judged:
         if case.failing and case.id in left and matches(reference.answers(case.input, trial), case.actual,
                                                         case.template):
@@ -96,7 +101,7 @@ def _weigh_declared(piece: str, judged: list[Judged], declared: Rules, reference
     """A declared option or delta as a candidate of its own: the cases whose answers, where it
     changes the hand, are what the declaration gives (support) or what it would be without
     it (contradictions)."""
-    ev = Weighing(piece)
+    ev = Weighing(RuleChange.of(piece))
     undone = apply(declared, undo(piece, declared))
     if undone is None or undone == declared:
         return ev
@@ -118,7 +123,7 @@ def _experiment(ev: Weighing, experiment: Experiment, by_id: dict[str, Judged], 
     """Put ``ev``'s candidate to the implementation (:mod:`.experiment`): the hands where it acts
     that the run has not judged, each answer that follows the rules without it a contradiction."""
     variants = sorted({case_variant({"input": by_id[cid].input}) for cid in ev.support})
-    probes = [p for p in experiment.pinned(ev.label, set(variants), reference)
+    probes = [p for p in experiment.pinned(ev.change, set(variants), reference)
               if p.id not in judged_ids and acts(p.input, under, trial, reference)]
     for variant in variants:
         probes += experiment.generated(variant, under, trial, GENERATED, judged_ids, reference)
@@ -158,7 +163,8 @@ def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None =
     for case in failing:
         found = stored.get(case.id)   # worked out where the case was judged
         if not (isinstance(found, list) and all(isinstance(x, str) and known_label(x) for x in found)):
-            found = explain_case(case.input, case.actual, case.template, declared, reference)
+            found = [change.label for change in explain_case(case.input, case.actual, case.template, declared,
+                                                             reference)]
         result.explained_by[case.id] = list(found)
     for piece in declared_pieces(declared):
         result.declared_evidence[piece] = _weigh_declared(piece, judged, declared, reference).evidence()
@@ -206,38 +212,40 @@ def _search(result: Attribution, judged: list[Judged], failing: list[Judged], de
             reference: ReferenceAnswers, experiment: Experiment | None = None) -> dict[str, Weighing]:
     """The greedy search of the module docstring: each step weighs every candidate that
     explains a remaining failure, and takes the one explaining the most with no contradiction.
-    Returns each candidate's last weighing."""
+    Returns each candidate's last weighing, by its label."""
     left = {c.id for c in failing}
     by_id = {c.id: c for c in failing}
     judged_ids = {c.id for c in judged}
-    further: dict[str, list[str]] = {}   # explanations found on top of the candidates taken
+    explained = {cid: [RuleChange.parse(label) for label in result.explained_by[cid]] for cid in left}
+    further: dict[str, list[RuleChange]] = {}   # explanations found on top of the candidates taken
     weighings: dict[str, Weighing] = {}
+    taken: set[str] = set()                     # the pieces of the candidates taken
     under = declared
     while left:
-        taken = {p for label in result.chosen for p in label.split("+")}
-        pool = set()
+        pool: set[RuleChange] = set()
         for cid in left:
-            for label in result.explained_by[cid] + further.get(cid, []):
-                rest = [p for p in label.split("+") if p not in taken]
-                if rest:
-                    pool.add("+".join(rest))
+            for change in explained[cid] + further.get(cid, []):
+                rest = change.without(taken)
+                if rest is not None:
+                    pool.add(rest)
         weighed = []
-        for label in sorted(pool):
-            trial = apply(under, label)
+        for change in sorted(pool, key=lambda c: c.label):
+            trial = apply(under, change)
             if trial is None or trial == under:
                 continue
-            ev = _weigh(label, judged, left, declared, under, trial, reference)
+            ev = _weigh(change, judged, left, declared, under, trial, reference)
             if ev.support and not ev.contradicted_by and experiment is not None:
                 _experiment(ev, experiment, by_id, judged_ids, under, trial, reference)
             if ev.support:
-                weighings[label] = ev
+                weighings[ev.label] = ev
                 weighed.append((ev, trial))
         clean = [(ev, trial) for ev, trial in weighed if not ev.contradicted_by]
         if not clean:
             break
         # single changes before pairs (a pair is needed only where no single one explains)
-        ev, trial = min(clean, key=lambda et: (et[0].label.count("+"), -len(et[0].support), len(et[0].label),
+        ev, trial = min(clean, key=lambda et: (et[0].change.size, -len(et[0].support), len(et[0].label),
                                                et[0].label))
+        taken.update(ev.change.pieces)
         result.chosen.append(ev.label)
         for cid in ev.support:
             result.attributed[cid] = ev.label

@@ -119,9 +119,8 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
             record["diff"] = compare(judged_on, outcome.result)
             record["status"] = "fail" if record["diff"] else "pass"
             if record["diff"] and isinstance(case.get("input"), dict):   # worked out once, kept in the log
-                record["explained_by"] = declaration.explain_case(case["input"], outcome.result,
-                                                                  selection.expected,
-                                                                  declaration.declared_rules(metadata), reference)
+                record["explained_by"] = [change.label for change in declaration.explain_case(
+                    case["input"], outcome.result, selection.expected, declaration.declared_rules(metadata), reference)]
         elif outcome.kind == "skipped":
             record["message"] = outcome.message or "skipped by the implementation"
         else:

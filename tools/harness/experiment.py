@@ -29,9 +29,10 @@ from typing import Callable
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules
 from gb16.tools.harness.compare import delta_alternatives, ruling_alternatives, ruling_ids
-from gb16.tools.harness.declaration import EDITION, WITHOUT, may_act, may_widen, select
+from gb16.tools.harness.declaration import may_act, may_widen, select
 from gb16.tools.harness.evidence import ReferenceAnswers, template_for
 from gb16.tools.harness.features import blocking, case_features, case_variant, missing_capabilities
+from gb16.tools.harness.rule_change import RuleChange
 
 #: Corpus cases asked per candidate, at most.
 PINNED = 8
@@ -80,16 +81,9 @@ class Experiment:
         features = case_features({"input": case_input, "expect": expect or {}})
         return not blocking(missing_capabilities(features, self.metadata))
 
-    def pinned(self, label: str, variants: set[str], reference: ReferenceAnswers) -> list[Probe]:
-        """The corpus cases that pin ``label``'s pieces, in corpus order (at most :data:`PINNED`)."""
-        deltas, rulings = set(), set()
-        for piece in label.split("+"):
-            if piece.startswith(EDITION):
-                deltas |= set(R.EDITIONS[piece[len(EDITION):]]["deltas"])
-            elif piece.startswith(WITHOUT) or piece in R.DELTAS:
-                deltas.add(piece.removeprefix(WITHOUT))
-            else:
-                rulings.add(piece.partition(":")[0])
+    def pinned(self, change: RuleChange, variants: set[str], reference: ReferenceAnswers) -> list[Probe]:
+        """The corpus cases that pin ``change``'s pieces, in corpus order (at most :data:`PINNED`)."""
+        deltas, rulings = change.deltas(), change.rulings()
         examples = {ex["case"] for d in deltas for ex in R.DELTAS[d].get("examples", []) if "case" in ex}
         out = []
         for case in self.corpus_cases:

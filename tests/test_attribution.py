@@ -248,8 +248,9 @@ def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
     scored = len(calls)
     again = attribution_search.attribute(log.cases, log.header["implementation"], reference=answers)
     assert again.chosen == first.chosen and again.bugs == first.bugs and len(calls) == scored
-    alone = attribution_search.attribute(log.cases, log.header["implementation"])
-    assert alone.chosen == first.chosen and len(calls) == 2 * scored       # its own answers: scored anew
+    some = [c for c in log.cases if c["id"] in first.attributed][:2]
+    attribution_search.attribute(some, log.header["implementation"])     # answers of its own: scored anew
+    assert len(calls) > scored
 
 
 # --------------------------------------------------------------------------- evidence, not a veto (through the commands)

@@ -14,10 +14,11 @@ import pytest
 
 from gb16 import reference
 from gb16.reference.rules import Rules
-from gb16.tools.harness import attribution_search, declaration
+from gb16.tools.harness import attribution_search, declaration, judging
 from gb16.tools.harness.attribution import Attribution
-from gb16.tools.harness.evidence import expectation_of, score_under
+from gb16.tools.harness.evidence import ReferenceAnswers, expectation_of
 from gb16.tools.harness.certify import CertifyOptions, run_certification
+from gb16.tools.harness.rule_change import RuleChange
 from gb16.tools.reports.summary import summarize
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -231,16 +232,25 @@ def test_differential_judges_a_declared_edition_under_it(tmp_path):
 
 
 def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
-    """The attribution asks for the reference's result under a rule set once per hand: a second
-    attribution of the same run log scores nothing."""
+    """The attribution asks for the reference's result under a rule set once per hand, for as long
+    as the reference answers it is given live: a second attribution with them scores nothing, and
+    one with answers of its own scores again."""
     log = certify(tmp_path, f"python:{EXAMPLES / 'edition_impls.py'}:software_scorer", "software-cache")
-    first = attribution_search.attribute(log.cases, log.header["implementation"])
     calls = []
     from gb16.tools.harness import evidence
     real = evidence.reference.score
-    monkeypatch.setattr(evidence.reference, "score", lambda *a, **k: calls.append(1) or real(*a, **k))
-    again = attribution_search.attribute(log.cases, log.header["implementation"])
-    assert again.chosen == first.chosen and again.bugs == first.bugs and calls == []
+    monkeypatch.setattr(evidence.reference, "score",
+                        lambda case_input, rules: calls.append((json.dumps(case_input, sort_keys=True), rules))
+                        or real(case_input, rules=rules))
+    answers = ReferenceAnswers()
+    first = attribution_search.attribute(log.cases, log.header["implementation"], reference=answers)
+    assert calls and len(calls) == len(set(calls)) == len(answers)        # each (hand, rule set) once
+    scored = len(calls)
+    again = attribution_search.attribute(log.cases, log.header["implementation"], reference=answers)
+    assert again.chosen == first.chosen and again.bugs == first.bugs and len(calls) == scored
+    some = [c for c in log.cases if c["id"] in first.attributed][:2]
+    attribution_search.attribute(some, log.header["implementation"])     # answers of its own: scored anew
+    assert len(calls) > scored
 
 
 # --------------------------------------------------------------------------- evidence, not a veto (through the commands)
@@ -262,8 +272,8 @@ def _veto_rejects(log, label: str) -> bool:
     case's answer was not the reference's own answer under it, fan for fan (so a tie broken
     the other way counted as breaking it)."""
     from gb16.tools.harness.compare import compare
-    rules = declaration.apply(declaration.declared_rules(log.header["implementation"]), label)
-    return any(compare(expectation_of(score_under(c["input"], rules), c.get("expected")), c["actual"])
+    rules = declaration.apply(declaration.declared_rules(log.header["implementation"]), RuleChange.parse(label))
+    return any(compare(expectation_of(reference.score(c["input"], rules=rules), c.get("expected")), c["actual"])
                for c in log.cases if c["status"] == "pass" and c.get("actual"))
 
 
@@ -274,7 +284,8 @@ def test_an_undeclared_delta_with_ties_broken_its_own_way_is_attributed_in_full(
     another admissible answer than the reference: every failure is that delta, none a bug."""
     status, printed, log, found = _cli_certify(tmp_path, capsys, "exhausted_ties_scorer", *run)
     failed = [c["id"] for c in log.cases if c["status"] == "fail"]
-    own = score_under
+    def own(case_input, rules):
+        return reference.score(case_input, rules=rules)
 
     def tie(c) -> bool:   # passed with another admissible fan list than the reference's own
         if "--random" in run:
@@ -351,13 +362,13 @@ def test_a_contradicted_candidate_is_contested_never_taken():
     hands = [{"variant": "gb13", "hand": "11112333m555p777s", "win_tile": "2m", "win_by": "discard"},
              {"variant": "gb13", "hand": "{5555s}222m888p66677s", "win_tile": "7s", "win_by": "discard"}]
     for h in hands:   # the delta acts on both hands
-        assert score_under(h, delta)["waits"] != score_under(h, Rules())["waits"]
-    cases = [{"id": "follows", "status": "fail", "input": hands[0], "actual": score_under(hands[0], delta),
-              "expected": dict(expectation_of(score_under(hands[0], Rules()), None),
-                               waits=score_under(hands[0], Rules())["waits"])},
-             {"id": "ignores", "status": "pass", "input": hands[1], "actual": score_under(hands[1], Rules()),
-              "expected": dict(expectation_of(score_under(hands[1], Rules()), None),
-                               waits=score_under(hands[1], Rules())["waits"])}]
+        assert reference.score(h, rules=delta)["waits"] != reference.score(h, rules=Rules())["waits"]
+    cases = [{"id": "follows", "status": "fail", "input": hands[0], "actual": reference.score(hands[0], rules=delta),
+              "expected": dict(expectation_of(reference.score(hands[0], rules=Rules()), None),
+                               waits=reference.score(hands[0], rules=Rules())["waits"])},
+             {"id": "ignores", "status": "pass", "input": hands[1], "actual": reference.score(hands[1], rules=Rules()),
+              "expected": dict(expectation_of(reference.score(hands[1], rules=Rules()), None),
+                               waits=reference.score(hands[1], rules=Rules())["waits"])}]
     found = attribution_search.attribute(cases, {"rulings": {}})
     assert found.chosen == [] and found.bugs == ["follows"] and found.contested == ["exhausted-tile-no-wait"]
     assert found.evidence["exhausted-tile-no-wait"].contradiction_examples == ("ignores",)
@@ -410,14 +421,16 @@ def test_every_report_reads_the_stored_attribution_and_never_searches(software_l
     def search(*args, **kwargs):
         raise AssertionError("the attribution was searched again")
     monkeypatch.setattr(attribution_search, "attribute", search)
-    summary = summarize(software_log)
+    monkeypatch.setattr(judging, "attribute", search)
+    summary = summarize(judging.judged(software_log))
     assert summary.attribution is software_log.attribution
     assert "conforms to" in summary.verdict.text and "bugs" in summary.verdict.text
 
 
 def test_a_run_log_without_a_stored_attribution_is_attributed_once_when_read(software_log, tmp_path, monkeypatch):
-    """A log written before attribution was stored reads as it is; its report works the
-    attribution out once, and says what the stored one says."""
+    """A log written before attribution was stored reads as it is; judged where it is read for a
+    report (tools/harness/judging.py), its attribution is worked out once and says what the stored
+    one says; the reports take it judged only."""
     from gb16.tools.harness import runlog
     from gb16.tools.reports import json_report
     older = tmp_path / "older.jsonl"
@@ -425,10 +438,12 @@ def test_a_run_log_without_a_stored_attribution_is_attributed_once_when_read(sof
                              if '"type": "attribution"' not in line), encoding="utf-8")
     log = runlog.read(older)
     assert log.complete and log.attribution is None and not any("attribution" in c for c in log.cases)
+    with pytest.raises(ValueError, match="judged"):
+        summarize(log)
     calls = []
     real = attribution_search.attribute
-    monkeypatch.setattr(attribution_search, "attribute", lambda *a: calls.append(1) or real(*a))
-    summary = summarize(log)
+    monkeypatch.setattr(judging, "attribute", lambda *a: calls.append(1) or real(*a))
+    summary = summarize(judging.judged(log))
     assert calls == [1] and log.attribution is None   # the log read is not changed
     assert _said(summary.attribution, log) == _said(software_log.attribution, log)
     # (the reproduce lines name the log each case came from as its --evidence)
@@ -448,7 +463,7 @@ def test_a_stored_attribution_naming_an_unknown_delta_is_left_aside(software_log
     log = runlog.read(crafted)
     assert log.attribution is None
     assert any("a-delta-of-tomorrow" in w and "worked out again" in w for w in log.warnings)
-    assert summarize(log).attribution.chosen == software_log.attribution.chosen
+    assert summarize(judging.judged(log)).attribution.chosen == software_log.attribution.chosen
 
 
 def test_run_log_records_are_typed_and_never_changed(software_log):

@@ -9,6 +9,7 @@ import json
 
 from gb16.reference.rules import EDITIONS, Rules
 from gb16.tools.cli import main
+from gb16.tools.harness import judging
 from gb16.tools.harness.attribution import Attribution
 
 PLANTED = "python:gb16.tools.differential.planted:seven_pairs_no_orphan_fans"
@@ -78,7 +79,7 @@ def test_the_site_judges_each_log_by_the_evidence_of_all_the_runs(tmp_path):
                     encoding="utf-8")
 
     def judgements(paths):
-        run = next(r for r in site.load(paths).runs if r.summary.log.path.name == bare.name)
+        run = next(r for r in site.load(judging.read_together(paths)).runs if r.summary.log.path.name == bare.name)
         return {run.summary.judgement(c).kind for c in run.summary.failures()}
     assert judgements([bare]) == {"attributed"}
     assert judgements([tmp_path / "pairs.jsonl", bare]) <= {"bug", "contested"}

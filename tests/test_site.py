@@ -14,7 +14,7 @@ import pytest
 
 from conformance_runs import sample_runs, three_runs
 from gb16.tools.cli import main
-from gb16.tools.harness import runlog
+from gb16.tools.harness import judging, runlog
 from gb16.tools.reports import charts, site, templating
 
 
@@ -139,7 +139,7 @@ def test_the_escaping_check_can_fail(logs, monkeypatch):
     """The check can fail: with the templates' autoescaping taken out, the name's markup reaches the page."""
     unescaped = templating.environment().overlay(autoescape=False)
     monkeypatch.setattr(templating, "environment", lambda: unescaped)
-    pages, _ = site.build(logs)
+    pages, _ = site.build(judging.read_together(logs))
     assert "<script>document" in pages["index.html"]
 
 
@@ -287,7 +287,7 @@ def test_the_marking_check_can_fail(samples, monkeypatch):
     monkeypatch.setattr(Summary, "judgement",
                         lambda self, case: Judgement("bug" if case["status"] in ("fail", "error", "crash", "timeout")
                                                      else case["status"]))
-    pages, _ = site.build([samples["software 0.2.0"]])
+    pages, _ = site.build(judging.read_together([samples["software 0.2.0"]]))
     page = next(text for name, text in pages.items() if name.startswith("impl/"))
     assert 'class="judgement attributed"' not in page and 'class="attributed"' not in pages["index.html"]
     assert re.search(r'<tr class="bug"><td class="num">2</td><td>missing 平和 All Chows</td>', page)

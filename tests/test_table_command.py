@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from gb16.tools.harness import judging
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.cli import main
 from gb16.tools.reports.tables import (RulePageNotFound, check_fan_table, fan_table_rows, find_rule_page, interop,
-                              load_fans, load_runlogs, matrix, parse_rule_page_table)
+                              load_fans, matrix, parse_rule_page_table, runlog_columns)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "harness"
@@ -131,7 +132,7 @@ def two_runs(tmp_path_factory):
 
 
 def test_matrix_by_fan_clause_and_area(two_runs):
-    summaries, labels, warnings = load_runlogs([str(log.path) for log in two_runs])
+    summaries, labels, warnings = runlog_columns([judging.read(log.path) for log in two_runs])
     assert labels == ["fake-scorer 1.0 (python)", "wrong-sample 0.0 (python)"] and warnings == []
     keys, cells, titles = matrix(summaries, labels, "fan")
     assert keys[0] == "big_four_winds" and titles["big_four_winds"] == "大四喜 Big Four Winds"
@@ -149,7 +150,7 @@ def test_matrix_by_fan_clause_and_area(two_runs):
 
 
 def test_interop_view(two_runs, capsys):
-    summaries, labels, _ = load_runlogs([str(log.path) for log in two_runs])
+    summaries, labels, _ = runlog_columns([judging.read(log.path) for log in two_runs])
     rows = interop(summaries, labels)
     assert len(rows) == 12
     by_id = {r["id"]: r for r in rows}

@@ -21,10 +21,11 @@ from markdown_it import MarkdownIt
 from wcwidth import wcswidth
 
 from gb16.tools.cli import main
+from gb16.tools.harness import judging
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.reports import document as D
 from gb16.tools.reports import table_documents as T
-from gb16.tools.reports.tables import load_fans, load_runlogs
+from gb16.tools.reports.tables import load_fans, runlog_columns
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "harness"
@@ -141,7 +142,7 @@ def documents(runlogs, tmp_path) -> dict[str, tuple[list[str], D.Document]]:
     page = tmp_path / "page.txt"
     page.write_text(PAGE, encoding="utf-8")
     page_rows = parse_rule_page_table(PAGE)
-    loaded = load_runlogs(runlogs)
+    loaded = runlog_columns([judging.read(path) for path in runlogs])
     return {
         "fans": (["fans"], T.fans_document(fan_table_rows(load_fans()))),
         "fans --check": (["fans", "--check", "--rule-page", str(page)],

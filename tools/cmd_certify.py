@@ -26,7 +26,7 @@ from pathlib import Path
 
 from gb16.tools import cmd_differential as differential
 from gb16.tools.differential.families import probe_hands
-from gb16.tools.harness import joined, runlog
+from gb16.tools.harness import joined, judging, runlog
 from gb16.tools.harness.certify import DEFAULT_TIMEOUT, CertifyOptions, run_certification
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.harness.runlog import RunLogError, RunLogWriteError
@@ -208,8 +208,8 @@ def run_certify(args) -> int:
         print(printable(f"\ngb16 certify: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; the "
                         f"finished cases are kept in {out}; continue with: {again}"), file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
-    return _print_and_render(log, args.show, report_dir=args.report, limit=args.limit, overwrite=args.overwrite,
-                             min_judged=args.min_judged)
+    return _print_and_render(judging.judged(log), args.show, report_dir=args.report, limit=args.limit,
+                             overwrite=args.overwrite, min_judged=args.min_judged)
 
 
 def disk_full(exc: RunLogWriteError, again: str) -> int:
@@ -268,7 +268,7 @@ def run_summary(args) -> int:
     if len(args.runlog) > 1:
         return _joined_summary(args)
     try:
-        log = runlog.read(args.runlog[0])
+        log = judging.read(args.runlog[0])
     except RunLogError as exc:
         print(f"gb16 summary: {printable(str(exc))}", file=sys.stderr)
         return 2

@@ -21,7 +21,7 @@ from gb16.tools.differential import engine
 from gb16.tools.differential.classes import render
 from gb16.tools.differential.options import DEFAULT_SEED, DEFAULT_TIMEOUT
 from gb16.tools.differential import families as F
-from gb16.tools.harness import runlog
+from gb16.tools.harness import judging, runlog
 from gb16.tools.harness.protocol import HarnessError, ImplementationError
 from gb16.tools.harness.runlog import RunLogError, RunLogWriteError
 from gb16.tools.reports.formats import write_reports
@@ -139,7 +139,7 @@ def main(args) -> int:
             Path(args.json).parent.mkdir(parents=True, exist_ok=True)
             Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if getattr(args, "report", None):
-        for _, path in write_reports(runlog.read(options.out), args.report,
+        for _, path in write_reports(judging.read(options.out), args.report,
                                      overwrite=getattr(args, "overwrite", False)).items():
             print(printable(f"wrote {path}"), file=sys.stderr)
     return 1 if summary["unexplained"] else 0

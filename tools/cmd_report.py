@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from gb16.tools.harness import provenance, runlog
+from gb16.tools.harness import judging, provenance
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.protocol import HarnessError
@@ -203,7 +203,7 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     kind, value = outcomes["corpus"]
     if kind != "done":
         raise value[0]
-    summary = summarize(runlog.read(out / "runlog.jsonl"))
+    summary = summarize(judging.read(out / "runlog.jsonl"))
     parts: dict[str, PartOutcome] = {}
     sections = []
     for key, title, _, _, call, command in sorted(optional, key=lambda o: REPORT_ORDER.index(o[0])):
@@ -276,7 +276,7 @@ def run(args) -> int:
     except (HarnessError, RunLogError) as exc:
         print(f"gb16 report: {exc}", file=sys.stderr)
         return 2
-    log = runlog.read(files["runlog"])
+    log = judging.read(files["runlog"])
     print(terminal.render(summarize(log), show="failures"))
     print()
     for kind in ("html", "markdown", "json", "junit", "badge", "runlog"):

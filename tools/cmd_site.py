@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from gb16.tools import safe_text
+from gb16.tools.harness import judging
 from gb16.tools.harness.runlog import RunLogError
 from gb16.tools.reports import site
 
@@ -48,7 +49,7 @@ def run(args) -> int:
     out = Path(args.out)
     try:
         site.previous_files(out)                      # refuse before reading anything
-        pages, info = site.build(args.runlogs, strict=args.strict)
+        pages, info = site.build(judging.read_together(args.runlogs, strict=args.strict))
         site.write_site(out, pages)
     except (RunLogError, site.SiteFolderError) as exc:
         print(f"gb16 site: {exc}", file=sys.stderr)

@@ -24,11 +24,12 @@ from pathlib import Path
 
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
+from gb16.tools.harness import judging
 from gb16.tools.harness.runlog import RunLogError
 from gb16.tools.reports import table_documents as documents
 from gb16.tools.reports.document import FORMATS, WIDTH, Document, render
 from gb16.tools.reports.tables import (RulePageNotFound, check_fan_table, fan_table_rows, find_rule_page, load_fans,
-                                       load_runlogs, parse_rule_page_table)
+                                       parse_rule_page_table, runlog_columns)
 
 
 def register(subparsers) -> None:
@@ -121,7 +122,7 @@ def run_fans(args) -> int:
 
 def _load(args) -> tuple[list, list[str], list[str]] | None:
     try:
-        return load_runlogs(args.runlogs)
+        return runlog_columns([judging.read(path) for path in args.runlogs])
     except RunLogError as exc:
         print(f"gb16 table: {exc}", file=sys.stderr)
         return None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from gb16.reference import table
 from gb16.reference.rules import DEFAULT
-from gb16.tools.harness.evidence import answers
+from gb16.tools.harness.evidence import ReferenceAnswers
 
 FAULT_STATUS = {"errored": "error", "invalid": "error", "crash": "crash", "timeout": "timeout",
                 "skipped": "skipped"}
@@ -39,11 +39,13 @@ def fan_counts(result: dict) -> dict[str, int]:
     return {f["id"]: f["count"] for f in result.get("fans", []) if isinstance(f, dict) and "id" in f}
 
 
-def admissible_fan_lists(case: dict, rules=None) -> list[dict[str, int]]:
+def admissible_fan_lists(case: dict, rules=None, reference: ReferenceAnswers | None = None) -> list[dict[str, int]]:
     """The fan lists (id → count) a scorer may report for ``case`` at the best total (under
     ``rules``, default the project's reading): the admissible answers of
-    :mod:`gb16.tools.harness.evidence`, which attribution weighs too."""
-    return [{f: count for f, (count, _) in fans.items()} for fans in answers(case, rules or DEFAULT).lists]
+    :mod:`gb16.tools.harness.evidence`, which attribution weighs too (from ``reference``, the
+    run's, else scored for this call)."""
+    reference = reference if reference is not None else ReferenceAnswers()
+    return [{f: count for f, (count, _) in fans.items()} for fans in reference.answers(case, rules or DEFAULT).lists]
 
 
 def fan_differences(ref: dict, impl: dict) -> list[tuple[str, int, int]]:
@@ -67,11 +69,12 @@ def _waits_differ(ref: dict, impl: dict) -> bool:
     return "waits" in impl and isinstance(impl["waits"], list) and set(impl["waits"]) != set(ref.get("waits", []))
 
 
-def judge(case: dict, ref: dict, outcome, rules=None) -> dict:
+def judge(case: dict, ref: dict, outcome, rules=None, reference: ReferenceAnswers | None = None) -> dict:
     """``{"status", "class", "tie"}`` for one hand (see the module docstring).
 
     ``ref`` is the reference's result (under ``rules``, the rule set the implementation
-    declares), ``outcome`` the implementation's :class:`~gb16.tools.harness.protocol.Outcome`.
+    declares), ``outcome`` the implementation's :class:`~gb16.tools.harness.protocol.Outcome`;
+    ``reference``: the run's reference answers, for a tie (else scored for this call).
     """
     if outcome.kind != "result":
         status = FAULT_STATUS.get(outcome.kind, "error")
@@ -91,7 +94,7 @@ def judge(case: dict, ref: dict, outcome, rules=None) -> dict:
     mine, theirs = fan_counts(ref), fan_counts(impl)
     tie = False
     if mine != theirs and _same_points(ref, impl):
-        tie = theirs in admissible_fan_lists(case, rules)
+        tie = theirs in admissible_fan_lists(case, rules, reference)
     fans_ok = mine == theirs or tie
     if fans_ok and _same_points(ref, impl):
         if _waits_differ(ref, impl):

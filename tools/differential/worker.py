@@ -17,8 +17,9 @@ from gb16.reference.rules import DEFAULT as DEFAULT_RULES
 from gb16.tools.differential import families as F
 from gb16.tools.differential import verdict
 from gb16.tools.harness import declaration
-from gb16.tools.harness.evidence import score_under
+from gb16.tools.harness.evidence import ReferenceAnswers
 from gb16.tools.harness.implementations import resolve_isolated
+from gb16.tools.harness.rule_change import RuleChange
 
 _WORKER: dict = {}
 
@@ -48,7 +49,7 @@ def score_hands(spec: str, variant: str, seed: int, start: int, stop: int, timeo
     explainers = Explainers(declared)   # per chunk, so that a run log is the same for any J
     for index in range(start, stop):
         family, case = F.hand(seed, index, variant, chosen)
-        ref = score_under(case, declared)
+        ref = explainers.reference.score(case, declared)
         outcome = impl.score(index + 1, case, timeout)
         lines.extend({"type": "violation", **v} for v in impl.take_violations())
         lines.append(hand_record(index, seed, variant, family, case, ref, outcome, declared, explainers))
@@ -63,27 +64,30 @@ class Explainers:
     (:func:`~gb16.tools.harness.declaration.explain_case`, some twenty scores) — and after
     ``FRUITLESS`` searches of a class found nothing, its further hands in the chunk are taken
     to be what the others were: explained by nothing.  An implementation that disagrees on
-    every hand so costs about 1.3× the hands, not 20×."""
+    every hand so costs about 1.3× the hands, not 20×.  The reference's answers of the chunk's
+    hands are scored once, in ``reference`` (tools/harness/evidence.py), which lives as long."""
 
     FRUITLESS = 3
 
-    def __init__(self, declared):
+    def __init__(self, declared, reference: ReferenceAnswers | None = None):
         self.declared = declared
-        self.found: dict[str, list[str]] = {}
+        self.reference = reference if reference is not None else ReferenceAnswers()
+        self.found: dict[str, list[RuleChange]] = {}
         self.fruitless: Counter = Counter()
 
-    def explain(self, key: str, case: dict, actual: dict, template: dict) -> list[str]:
+    def explain(self, key: str, case: dict, actual: dict, template: dict) -> list[RuleChange]:
         known = self.found.get(key)
         if known:
-            hits = [label for label in known if declaration.explains(case, label, actual, template, self.declared)]
+            hits = [change for change in known
+                    if declaration.explains(case, change, actual, template, self.declared, self.reference)]
             if hits:
                 return hits
         if self.fruitless[key] >= self.FRUITLESS:
             return []
-        found = declaration.explain_case(case, actual, template, self.declared)
+        found = declaration.explain_case(case, actual, template, self.declared, self.reference)
         if found:
             self.found.setdefault(key, [])
-            self.found[key] += [label for label in found if label not in self.found[key]]
+            self.found[key] += [change for change in found if change not in self.found[key]]
         else:
             self.fruitless[key] += 1
         return found
@@ -100,7 +104,8 @@ def hand_record(index, seed, variant, family, case, ref, outcome, declared=None,
     which the reference would have answered what the implementation did
     (:func:`gb16.tools.harness.declaration.explain_case`), worked out here, in the worker."""
     declared = declared or DEFAULT_RULES
-    judged = verdict.judge(case, ref, outcome, declared)
+    explainers = explainers or Explainers(declared)
+    judged = verdict.judge(case, ref, outcome, declared, explainers.reference)
     record = {"type": "case", "id": hand_id(variant, seed, index), "area": family,
               "description": F.BY_NAME[family].description, "variant": variant, "rulings": [], "cites": [],
               "input": case, "expectation": "reference", "status": judged["status"],
@@ -114,8 +119,7 @@ def hand_record(index, seed, variant, family, case, ref, outcome, declared=None,
     if judged["status"] == "fail" and impl is not None:
         template = record["expected"] if "waits" in impl else {k: v for k, v in record["expected"].items()
                                                                if k != "waits"}
-        explainers = explainers or Explainers(declared)
-        record["explained_by"] = explainers.explain(judged["class"], case, impl, template)
+        record["explained_by"] = [change.label for change in explainers.explain(judged["class"], case, impl, template)]
     if outcome.kind != "result":
         record["message"] = outcome.message or outcome.kind
         if outcome.context is not None:

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.harness.declaration import (EDITION, WITHOUT, apply, describe, known_label, undo)
+from gb16.tools.harness.declaration import apply, describe_change, known_label, undo
+from gb16.tools.harness.rule_change import EDITION, WITHOUT, RuleChange
 
 #: Examples kept of a candidate's support and of its contradictions.
 EXAMPLES = 3
@@ -71,6 +72,9 @@ class Evidence:
 
 @dataclass
 class Attribution:
+    """What explains a run's failures (module docstring).  Candidates are named by their labels
+    (:attr:`~.rule_change.RuleChange.label`), as the run log stores them and the reports show them."""
+
     declared: Rules
     explained_by: dict[str, list[str]] = field(default_factory=dict)   # case id → labels ("a+b" for a pair)
     chosen: list[str] = field(default_factory=list)                      # the candidates taken, in order
@@ -89,7 +93,7 @@ class Attribution:
         """The declared rule set with every taken candidate."""
         rules = self.declared
         for label in self.chosen:
-            rules = apply(rules, label) or rules
+            rules = apply(rules, RuleChange.parse(label)) or rules
         return rules
 
     @property
@@ -168,9 +172,9 @@ class Attribution:
             ev = self.evidence.get(label)
             name = f"edition {label[len(EDITION):]} (every delta)" if label.startswith(EDITION) else label
             return f"{name}: explains {ev.support}" if ev else name
-        deltas = [x for x in self.chosen if all(p in R.DELTAS for p in x.split("+"))]
+        deltas = [x for x in self.chosen if RuleChange.parse(x).only_deltas()]
         others = [counted(x).replace(WITHOUT, "without the declared ") for x in self.chosen if x not in deltas]
-        pieces = {p for x in deltas for p in x.split("+")}
+        pieces = {p for x in deltas for p in RuleChange.parse(x).pieces}
         # an edition is named only when every one of its deltas is taken; else the deltas, and
         # how many of an edition's they are
         whole = [e for e, ed in R.EDITIONS.items() if pieces and pieces == set(ed["deltas"])]
@@ -221,7 +225,7 @@ class Attribution:
     def case_line(self, case_id: str) -> str | None:
         if case_id in self.attributed:
             label = self.attributed[case_id]
-            return f"attributed: {label} — " + "; ".join(describe(x) for x in label.split("+"))
+            return f"attributed: {label} — " + describe_change(RuleChange.parse(label))
         if case_id in self.bugs:
             contested = [x for x in self.contested if case_id in self.contested_bugs.get(x, ())]
             also = "".join(f"; {x} would explain it but is contradicted by {self.evidence[x].contradicted_by} "

@@ -20,7 +20,8 @@ only when none contradicts it, so a run of a few cases (``--last-failed``, one `
 case, random hands) reaches the verdict of the whole corpus.
 
 The search runs once, when a run completes (:func:`attribute`); its
-:class:`~.attribution.Attribution` is stored in the run log and read back by every report.
+:class:`~.attribution.Attribution` is stored in the run log and read back by every report
+(a log that has none is judged by tools/harness/judging.py, where the commands read logs).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from gb16.tools.harness.attribution import Attribution, Evidence
 from gb16.tools.harness.declaration import (apply, declared_pieces, declared_rules, explain_case, known_label,
                                             may_act, undo)
 from gb16.tools.harness.features import case_variant
-from gb16.tools.harness.evidence import FOLLOWS, OPPOSES, answers, matches, opinion, score_under, template_for
+from gb16.tools.harness.evidence import FOLLOWS, OPPOSES, ReferenceAnswers, matches, opinion, template_for
 from gb16.tools.harness.experiment import GENERATED, Experiment, acts
+from gb16.tools.harness.rule_change import RuleChange
 
 #: Cases weighed against one candidate at one step of the search (the failures first, then
 #: the passes in run order); a candidate the implementation does not follow changes the
@@ -52,57 +54,63 @@ class Judged:
     template: dict | None
     failing: bool
 
-    def answer(self, declared: Rules) -> dict:
-        return self.actual if self.actual is not None else score_under(self.input, declared)
+    def answer(self, declared: Rules, reference: ReferenceAnswers) -> dict:
+        return self.actual if self.actual is not None else reference.score(self.input, declared)
 
 
 @dataclass
 class Weighing:
     """One candidate weighed: every failure it explains and every case that contradicts it."""
 
-    label: str
+    change: RuleChange
     support: list[str] = field(default_factory=list)
     contradicted_by: list[str] = field(default_factory=list)
     checked: int = 0
     asked: int = 0                                         # hands asked in its experiment
     confirmed: list[str] = field(default_factory=list)     # of them, the answers that follow it
 
+    @property
+    def label(self) -> str:
+        return self.change.label
+
     def evidence(self) -> Evidence:
         return Evidence.of(self.label, self.support, self.contradicted_by, self.checked, self.asked,
                            len(self.confirmed))
 
 
-def _weigh(label: str, judged: list[Judged], left: set[str], declared: Rules, under: Rules,
-           trial: Rules) -> Weighing:
-    """The support of ``trial`` (``under`` changed by ``label``) among the failures ``left`` and
+def _weigh(change: RuleChange, judged: list[Judged], left: set[str], declared: Rules, under: Rules,
+           trial: Rules, reference: ReferenceAnswers) -> Weighing:
+    """The support of ``trial`` (``under`` changed by ``change``) among the failures ``left`` and
     its contradictions among every judged case (at most :data:`CASES_CHECKED`)."""
-    ev = Weighing(label)
+    ev = Weighing(change)
     for case in judged:
-        if case.failing and case.id in left and matches(answers(case.input, trial), case.actual, case.template):
+        if case.failing and case.id in left and matches(reference.answers(case.input, trial), case.actual,
+                                                        case.template):
             ev.support.append(case.id)
     for case in judged[:CASES_CHECKED]:
         ev.checked += 1
-        if not may_act(case.input, under, trial):   # told without scoring the hand under trial
+        if not may_act(case.input, under, trial, reference):   # told without scoring the hand under trial
             continue
-        if opinion(case.answer(declared), case.template, answers(case.input, under),
-                   answers(case.input, trial)) == OPPOSES:
+        if opinion(case.answer(declared, reference), case.template, reference.answers(case.input, under),
+                   reference.answers(case.input, trial)) == OPPOSES:
             ev.contradicted_by.append(case.id)
     return ev
 
 
-def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Weighing:
+def _weigh_declared(piece: str, judged: list[Judged], declared: Rules, reference: ReferenceAnswers) -> Weighing:
     """A declared option or delta as a candidate of its own: the cases whose answers, where it
     changes the hand, are what the declaration gives (support) or what it would be without
     it (contradictions)."""
-    ev = Weighing(piece)
+    ev = Weighing(RuleChange.of(piece))
     undone = apply(declared, undo(piece, declared))
     if undone is None or undone == declared:
         return ev
     for case in judged[:CASES_CHECKED]:
         ev.checked += 1
-        if not may_act(case.input, undone, declared):
+        if not may_act(case.input, undone, declared, reference):
             continue
-        said = opinion(case.answer(declared), case.template, answers(case.input, undone), answers(case.input, declared))
+        said = opinion(case.answer(declared, reference), case.template, reference.answers(case.input, undone),
+                       reference.answers(case.input, declared))
         if said == FOLLOWS:
             ev.support.append(case.id)
         elif said == OPPOSES:
@@ -111,17 +119,18 @@ def _weigh_declared(piece: str, judged: list[Judged], declared: Rules) -> Weighi
 
 
 def _experiment(ev: Weighing, experiment: Experiment, by_id: dict[str, Judged], judged_ids: set[str],
-                under: Rules, trial: Rules) -> None:
+                under: Rules, trial: Rules, reference: ReferenceAnswers) -> None:
     """Put ``ev``'s candidate to the implementation (:mod:`.experiment`): the hands where it acts
     that the run has not judged, each answer that follows the rules without it a contradiction."""
     variants = sorted({case_variant({"input": by_id[cid].input}) for cid in ev.support})
-    probes = [p for p in experiment.pinned(ev.label, set(variants))
-              if p.id not in judged_ids and acts(p.input, under, trial)]
+    probes = [p for p in experiment.pinned(ev.change, set(variants), reference)
+              if p.id not in judged_ids and acts(p.input, under, trial, reference)]
     for variant in variants:
-        probes += experiment.generated(variant, under, trial, GENERATED, judged_ids)
+        probes += experiment.generated(variant, under, trial, GENERATED, judged_ids, reference)
     for probe in experiment.answer(probes):
         ev.asked += 1
-        said = opinion(probe.actual, probe.template, answers(probe.input, under), answers(probe.input, trial))
+        said = opinion(probe.actual, probe.template, reference.answers(probe.input, under),
+                       reference.answers(probe.input, trial))
         if said == OPPOSES:
             ev.contradicted_by.append(probe.id)
         elif said == FOLLOWS:
@@ -129,11 +138,13 @@ def _experiment(ev: Weighing, experiment: Experiment, by_id: dict[str, Judged], 
 
 
 def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None = None,
-              earlier: list[dict] = ()) -> Attribution:
+              earlier: list[dict] = (), reference: ReferenceAnswers | None = None) -> Attribution:
     """Weigh the run log ``cases`` as evidence and attribute the failures (module docstring);
     with ``experiment``, each candidate is put to the implementation before it is taken;
     ``earlier``: judged cases of earlier runs of the implementation (tools/harness/joined.py),
-    weighed as evidence beside them — their failures are not this run's to explain."""
+    weighed as evidence beside them — their failures are not this run's to explain;
+    ``reference``: the reference's answers the run has scored so far (else the search's own)."""
+    reference = reference if reference is not None else ReferenceAnswers()
     declared = declared_rules(metadata)
     result = Attribution(declared)
     result.other_failures = [c["id"] for c in cases if c.get("status") in ("error", "crash", "timeout")]
@@ -152,11 +163,12 @@ def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None =
     for case in failing:
         found = stored.get(case.id)   # worked out where the case was judged
         if not (isinstance(found, list) and all(isinstance(x, str) and known_label(x) for x in found)):
-            found = explain_case(case.input, case.actual, case.template, declared)
+            found = [change.label for change in explain_case(case.input, case.actual, case.template, declared,
+                                                             reference)]
         result.explained_by[case.id] = list(found)
     for piece in declared_pieces(declared):
-        result.declared_evidence[piece] = _weigh_declared(piece, judged, declared).evidence()
-    weighings = _search(result, judged, failing, declared, experiment)
+        result.declared_evidence[piece] = _weigh_declared(piece, judged, declared, reference).evidence()
+    weighings = _search(result, judged, failing, declared, reference, experiment)
     # the answers weighed that are not this run's cases — hands asked, earlier runs' cases that
     # contradicted a candidate — are kept, so that joining this log with others weighs them again
     named = {x for ev in weighings.values() for x in ev.contradicted_by}
@@ -197,41 +209,43 @@ def probe_cases(found: Attribution) -> list[dict]:
 
 
 def _search(result: Attribution, judged: list[Judged], failing: list[Judged], declared: Rules,
-            experiment: Experiment | None = None) -> dict[str, Weighing]:
+            reference: ReferenceAnswers, experiment: Experiment | None = None) -> dict[str, Weighing]:
     """The greedy search of the module docstring: each step weighs every candidate that
     explains a remaining failure, and takes the one explaining the most with no contradiction.
-    Returns each candidate's last weighing."""
+    Returns each candidate's last weighing, by its label."""
     left = {c.id for c in failing}
     by_id = {c.id: c for c in failing}
     judged_ids = {c.id for c in judged}
-    further: dict[str, list[str]] = {}   # explanations found on top of the candidates taken
+    explained = {cid: [RuleChange.parse(label) for label in result.explained_by[cid]] for cid in left}
+    further: dict[str, list[RuleChange]] = {}   # explanations found on top of the candidates taken
     weighings: dict[str, Weighing] = {}
+    taken: set[str] = set()                     # the pieces of the candidates taken
     under = declared
     while left:
-        taken = {p for label in result.chosen for p in label.split("+")}
-        pool = set()
+        pool: set[RuleChange] = set()
         for cid in left:
-            for label in result.explained_by[cid] + further.get(cid, []):
-                rest = [p for p in label.split("+") if p not in taken]
-                if rest:
-                    pool.add("+".join(rest))
+            for change in explained[cid] + further.get(cid, []):
+                rest = change.without(taken)
+                if rest is not None:
+                    pool.add(rest)
         weighed = []
-        for label in sorted(pool):
-            trial = apply(under, label)
+        for change in sorted(pool, key=lambda c: c.label):
+            trial = apply(under, change)
             if trial is None or trial == under:
                 continue
-            ev = _weigh(label, judged, left, declared, under, trial)
+            ev = _weigh(change, judged, left, declared, under, trial, reference)
             if ev.support and not ev.contradicted_by and experiment is not None:
-                _experiment(ev, experiment, by_id, judged_ids, under, trial)
+                _experiment(ev, experiment, by_id, judged_ids, under, trial, reference)
             if ev.support:
-                weighings[label] = ev
+                weighings[ev.label] = ev
                 weighed.append((ev, trial))
         clean = [(ev, trial) for ev, trial in weighed if not ev.contradicted_by]
         if not clean:
             break
         # single changes before pairs (a pair is needed only where no single one explains)
-        ev, trial = min(clean, key=lambda et: (et[0].label.count("+"), -len(et[0].support), len(et[0].label),
+        ev, trial = min(clean, key=lambda et: (et[0].change.size, -len(et[0].support), len(et[0].label),
                                                et[0].label))
+        taken.update(ev.change.pieces)
         result.chosen.append(ev.label)
         for cid in ev.support:
             result.attributed[cid] = ev.label
@@ -239,17 +253,8 @@ def _search(result: Attribution, judged: list[Judged], failing: list[Judged], de
         # a failure the taken candidate changes but does not explain may need it and more
         for cid in left:
             case = by_id[cid]
-            if answers(case.input, under).key() != answers(case.input, trial).key():
-                further[cid] = explain_case(case.input, case.actual, case.template, trial)
+            if reference.answers(case.input, under).key() != reference.answers(case.input, trial).key():
+                further[cid] = explain_case(case.input, case.actual, case.template, trial, reference)
         under = trial
     return weighings
 
-
-def attributed(log):
-    """*log* (a :class:`~gb16.tools.harness.runlog.RunLog`) with its attribution: the one stored
-    in it when the run completed, or — for a complete log written before attribution was stored,
-    or whose attribution was too large for a line — worked out here, once, from its cases (a
-    new log; *log* is not changed).  An incomplete run has none."""
-    if log.attribution is not None or not log.complete:
-        return log
-    return log.with_attribution(attribute(log.cases, log.header.get("implementation", {})))

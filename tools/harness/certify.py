@@ -19,6 +19,7 @@ from typing import Callable
 from gb16.reference import jsonlines
 from gb16.tools.harness import declaration, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
+from gb16.tools.harness.evidence import ReferenceAnswers
 from gb16.tools.harness.experiment import Experiment
 from gb16.tools.harness.joined import evidence_cases
 from gb16.tools.harness.compare import compare
@@ -84,16 +85,19 @@ def case_record(case: dict) -> dict:
 
 
 def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, str],
-          seq: int | None = None, skip_reason: str | None = None) -> dict:
+          seq: int | None = None, skip_reason: str | None = None,
+          reference: ReferenceAnswers | None = None) -> dict:
     """The run log line for one case.
 
     *outcome* is what the implementation did (None when the case was not sent, with
     *skip_reason*).  Statuses: a valid result is ``pass`` or ``fail`` after the field-by-field
     comparison; ``skipped``; ``errored`` and ``invalid`` outcomes are ``error``; ``crash`` and
     ``timeout`` as they are.  A non-passing case listed in *known* becomes ``known``; a
-    listed case that passes is flagged ``unexpected_pass``.
+    listed case that passes is flagged ``unexpected_pass``.  *reference*: the run's reference
+    answers (tools/harness/evidence.py), else the case's own.
     """
-    selection = declaration.select(case, metadata)   # declared options and edition
+    reference = reference if reference is not None else ReferenceAnswers()
+    selection = declaration.select(case, metadata, reference)   # declared options and edition
     record = case_record(case)
     record.update({"expectation": selection.label, "expected": selection.expected, "status": "skipped",
                    "actual": None, "diff": [], "seq": seq, "time": 0.0})
@@ -115,9 +119,8 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
             record["diff"] = compare(judged_on, outcome.result)
             record["status"] = "fail" if record["diff"] else "pass"
             if record["diff"] and isinstance(case.get("input"), dict):   # worked out once, kept in the log
-                record["explained_by"] = declaration.explain_case(case["input"], outcome.result,
-                                                                  selection.expected,
-                                                                  declaration.declared_rules(metadata))
+                record["explained_by"] = [change.label for change in declaration.explain_case(
+                    case["input"], outcome.result, selection.expected, declaration.declared_rules(metadata), reference)]
         elif outcome.kind == "skipped":
             record["message"] = outcome.message or "skipped by the implementation"
         else:
@@ -139,21 +142,23 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
 
 
 def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, str],
-             timeout: float, seq: int) -> tuple[dict, bool]:
-    """Decide one case; returns (run log line, whether a request was sent)."""
+             timeout: float, seq: int, reference: ReferenceAnswers | None = None) -> tuple[dict, bool]:
+    """Decide one case; returns (run log line, whether a request was sent).  *reference*: the
+    run's reference answers (tools/harness/evidence.py), else the case's own."""
+    reference = reference if reference is not None else ReferenceAnswers()
     variant = case_variant(case)
     if variant not in metadata.get("variants", []):
         return judge(case, None, metadata, known, skip_reason=f"variant {variant} is not among the "
-                     f"implementation's variants ({', '.join(metadata.get('variants', []))})"), False
-    selection = declaration.select(case, metadata)
+                     f"implementation's variants ({', '.join(metadata.get('variants', []))})", reference=reference), False
+    selection = declaration.select(case, metadata, reference)
     if selection.skip_reason:
-        return judge(case, None, metadata, known, skip_reason=selection.skip_reason), False
+        return judge(case, None, metadata, known, skip_reason=selection.skip_reason, reference=reference), False
     needs = blocking(missing_capabilities(case_features(case), metadata))
     if needs:
         return judge(case, None, metadata, known, skip_reason=f"needs {', '.join(needs)}, which the "
-                     f"implementation declares it does not have (capabilities in its start answer)"), False
+                     f"implementation declares it does not have (capabilities in its start answer)", reference=reference), False
     outcome = impl.score(seq, case["input"], timeout)
-    return judge(case, outcome, metadata, known, seq=seq), True
+    return judge(case, outcome, metadata, known, seq=seq, reference=reference), True
 
 
 # --------------------------------------------------------------------------- a whole run
@@ -423,7 +428,10 @@ def experiment_of(impl: Implementation, metadata: dict, timeout: float, corpus_c
 def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLogWriter,
          known: dict[str, str], options: CertifyOptions, earlier: list[dict],
          earlier_violations: tuple = (), corpus: Corpus | None = None, evidence: list[dict] = ()) -> None:
-    """Send every case, write each line as it is decided, then the footer."""
+    """Send every case, write each line as it is decided, then the footer.  The reference's
+    answers are scored once for the run: its cases' expectations and explanations, then its
+    attribution (tools/harness/evidence.py)."""
+    reference = ReferenceAnswers()
     progress = Progress(len(cases), f"certify {metadata.get('name', '')}", enabled=options.progress)
     began = time.monotonic()
     records = list(earlier)
@@ -437,7 +445,7 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
                 stopped = {"reason": f"--maxfail {options.maxfail}: stopped after {failing} failing cases",
                            "not_run": len(cases) - number}
                 break
-            record, sent = run_case(impl, case, metadata, known, options.timeout, seq + 1)
+            record, sent = run_case(impl, case, metadata, known, options.timeout, seq + 1, reference)
             record = runlog.within_line(record)   # what does not fit in a run log line is not stored
             failing += record["status"] in runlog.FAILING
             seq += sent
@@ -458,7 +466,7 @@ def _run(impl: Implementation, metadata: dict, cases: list[dict], writer: RunLog
         experiment = experiment_of(impl, metadata, options.timeout, corpus.cases if corpus else [],
                                    options.probe_pool, seq + 1, violation_in_experiment)
         # found once, read by every report
-        writer.write_attribution(attribute(judged, metadata, experiment, evidence))
+        writer.write_attribution(attribute(judged, metadata, experiment, evidence, reference))
         footer = runlog.footer_record(judged, time.monotonic() - began, impl.restarts,
                                       violations=len(violations))
         if stopped:

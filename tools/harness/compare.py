@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gb16.reference.rules import DEFAULT_OPTIONS, RULINGS
+from gb16.tools.harness.rule_change import RuleChange
 
 
 @dataclass
@@ -95,10 +96,11 @@ def select_expectation(case: dict, declared: dict[str, str]) -> Selection:
         chosen.append(key)
     if not chosen:
         # "A": the case's own expectation; a disputed case names the options it holds
-        label = "+".join(f"{r}:{o}" for r, o in held.items()) if alternatives else "A"
+        options = tuple(f"{r}:{o}" for r, o in held.items())
+        label = "A" if not alternatives else RuleChange(options).label if options else ""
         return Selection(case["expect"], label)
     if len(chosen) > 1:
-        return Selection(None, "+".join(chosen),
+        return Selection(None, RuleChange(tuple(chosen)).label,
                          f"the implementation follows {' and '.join(chosen)}; this case states no "
                          f"expectation for that combination")
     return Selection(alternatives[chosen[0]], chosen[0])

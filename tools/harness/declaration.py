@@ -13,10 +13,11 @@ withdrawn option (``R-001:C``) is the delta that now carries it.
   naming it), else the reference's result under the declared rule set (the deltas are
   executable, corpus/editions.json);
 * :func:`candidates` and :func:`explain_case` — the single changes to the declared rule set
-  (another option of an open ruling, a delta added, a declared delta taken away), labelled
-  ``R-009:A``, ``two-concealed-kongs-8``, ``without:<delta>``, ``edition:<edition>`` and
-  joined by ``+``, and which of them make an answer one the reference admits;
-* :func:`describe` — a label in words, with its source.
+  (another option of an open ruling, a delta added, a declared delta taken away; each a
+  :class:`~.rule_change.RuleChange`, ``R-009:A``, ``two-concealed-kongs-8``, ``without:<delta>``,
+  ``edition:<edition>``, a pair of them), and which of them make an answer one the reference admits;
+* :func:`describe` and :func:`describe_change` — a piece of a change, a change, in words with
+  their sources.
 """
 
 from __future__ import annotations
@@ -27,12 +28,8 @@ from itertools import combinations
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
 from gb16.tools.harness.compare import Selection, delta_alternatives, select_expectation
-from gb16.tools.harness.evidence import answers, expectation_of, matches
-
-#: A candidate that takes a declared delta away is labelled ``without:<delta>``; one that adds
-#: every delta of an edition at once, ``edition:<edition>``.
-WITHOUT = "without:"
-EDITION = "edition:"
+from gb16.tools.harness.evidence import ReferenceAnswers, expectation_of, matches
+from gb16.tools.harness.rule_change import EDITION, WITHOUT, RuleChange, is_edition, is_without
 
 
 # --------------------------------------------------------------------------- declared rule set
@@ -66,17 +63,19 @@ def open_options(metadata: dict) -> dict[str, str]:
             if f"{k}:{v}" not in R.WITHDRAWN_OPTIONS}
 
 
-def select(case: dict, metadata: dict) -> Selection:
-    """The expectation for ``case`` under what the implementation declares (module docstring)."""
+def select(case: dict, metadata: dict, reference: ReferenceAnswers | None = None) -> Selection:
+    """The expectation for ``case`` under what the implementation declares (module docstring);
+    the reference's answers from ``reference`` (the run's), else scored for this call alone."""
+    reference = reference if reference is not None else ReferenceAnswers()
     selection = select_expectation(case, open_options(metadata))
     rules = declared_rules(metadata)
     if selection.expected is None or not rules.deltas or not isinstance(case.get("input"), dict):
         return selection
-    under = answers(case["input"], rules)
+    under = reference.answers(case["input"], rules)
     for delta, expect in delta_alternatives(case).items():   # worked by hand, where it is the one that acts
-        if delta in rules.deltas and answers(case["input"], Rules(rules.options, frozenset([delta]))).key() == under.key():
+        if delta in rules.deltas and reference.answers(case["input"], Rules(rules.options, frozenset([delta]))).key() == under.key():
             return Selection(expect, f"{delta} (the case's expectation under that delta)")
-    if under.key() == answers(case["input"], Rules(rules.options)).key():
+    if under.key() == reference.answers(case["input"], Rules(rules.options)).key():
         return selection
     return Selection(expectation_of(under.best, selection.expected),
                      f"{rules.label} (the reference under the declared edition)")
@@ -85,35 +84,35 @@ def select(case: dict, metadata: dict) -> Selection:
 # --------------------------------------------------------------------------- candidates
 
 @lru_cache(maxsize=64)
-def candidates(declared: Rules) -> tuple[tuple[str, Rules], ...]:
+def candidates(declared: Rules) -> tuple[tuple[RuleChange, Rules], ...]:
     """Every single change to try on the declared rule set: another option of an open ruling,
     a delta added, a declared delta taken away (``without:<delta>``)."""
     out = []
     for rid, ruling in R.RULINGS.items():
         for option in ruling["options"]:
             if option != declared.option(rid):
-                out.append((f"{rid}:{option}", declared.with_option(rid, option)))
+                out.append((RuleChange.of(f"{rid}:{option}"), declared.with_option(rid, option)))
     for name in R.DELTAS:
-        label = WITHOUT + name if name in declared.deltas else name
-        out.append((label, apply(declared, label)))
+        change = RuleChange.of(WITHOUT + name if name in declared.deltas else name)
+        out.append((change, apply(declared, change)))
     return tuple(out)
 
 
-def apply(rules: Rules | None, label: str) -> Rules | None:
-    """``rules`` changed by ``label`` (pieces joined by ``+``); None when two pieces choose
-    different options of one ruling."""
-    pieces = label.split("+")
-    chosen = [p.partition(":") for p in pieces if not p.startswith((WITHOUT, EDITION)) and p not in R.DELTAS]
+def apply(rules: Rules | None, change: RuleChange) -> Rules | None:
+    """``rules`` changed by ``change``, piece by piece; None when two pieces choose different
+    options of one ruling."""
+    pieces = change.pieces
+    chosen = [p.partition(":") for p in pieces if not is_without(p) and not is_edition(p) and p not in R.DELTAS]
     if len({rid for rid, _, _ in chosen}) < len(chosen):
         return None   # two options of one ruling
     for piece in pieces:
-        if piece.startswith(WITHOUT):
+        if is_without(piece):
             name = piece[len(WITHOUT):]
             edition = rules.edition if rules.edition and name not in R.EDITIONS[rules.edition]["deltas"] else None
             rules = Rules(rules.options, rules.deltas - {name}, edition)
         elif piece in R.DELTAS:
             rules = rules.with_deltas([piece])
-        elif piece.startswith(EDITION):
+        elif is_edition(piece):
             rules = rules.with_deltas(R.EDITIONS[piece[len(EDITION):]]["deltas"])
         else:
             rid, _, option = piece.partition(":")
@@ -122,20 +121,26 @@ def apply(rules: Rules | None, label: str) -> Rules | None:
 
 
 def known_label(label: str) -> bool:
-    """Whether every piece of ``label`` names an option, a delta or an edition this gb16 knows."""
+    """Whether ``label`` names a change (:class:`~.rule_change.RuleChange`) whose every piece is an
+    option, a delta or an edition this gb16 knows."""
     def known(piece: str) -> bool:
-        if piece.startswith(EDITION):
+        if is_edition(piece):
             return piece[len(EDITION):] in R.EDITIONS
-        piece = piece[len(WITHOUT):] if piece.startswith(WITHOUT) else piece
+        piece = piece[len(WITHOUT):] if is_without(piece) else piece
         rid, _, option = piece.partition(":")
         return piece in R.DELTAS or (rid in R.RULINGS and option in R.RULINGS[rid]["options"])
-    return all(known(piece) for piece in label.split("+"))
+    try:
+        change = RuleChange.parse(label)
+    except ValueError:
+        return False
+    return all(known(piece) for piece in change.pieces)
 
 
-def explains(case_input, label: str, actual: dict, template: dict | None, declared: Rules) -> bool:
-    """Whether ``actual`` is admissible under ``declared`` changed by ``label``."""
-    rules = apply(declared, label)
-    return rules is not None and matches(answers(case_input, rules), actual, template)
+def explains(case_input, change: RuleChange, actual: dict, template: dict | None, declared: Rules,
+             reference: ReferenceAnswers) -> bool:
+    """Whether ``actual`` is admissible under ``declared`` changed by ``change``."""
+    rules = apply(declared, change)
+    return rules is not None and matches(reference.answers(case_input, rules), actual, template)
 
 
 def may_widen(under: Rules, trial: Rules) -> bool:
@@ -182,70 +187,78 @@ def acting_fans(under: Rules, trial: Rules) -> frozenset | None:
     return frozenset(fans)
 
 
-def may_act(case_input, under: Rules, trial: Rules) -> bool:
+def may_act(case_input, under: Rules, trial: Rules, reference: ReferenceAnswers) -> bool:
     """Whether ``trial`` can change the answer of the hand compared with ``under`` (:func:`acting_fans`),
     told from the hand's answer under ``under`` alone: no scoring under ``trial``."""
     fans = acting_fans(under, trial)
     if fans is None:
         return True
-    best = answers(case_input, under).best
+    best = reference.answers(case_input, under).best
     return best.get("ok", False) and any(f["id"] in fans for f in best["fans"])
 
 
-def explain_case(case_input, actual: dict, template: dict | None, declared: Rules) -> list[str]:
+def explain_case(case_input, actual: dict, template: dict | None, declared: Rules,
+                 reference: ReferenceAnswers) -> list[RuleChange]:
     """The candidates under which ``actual`` is one of the reference's admissible answers for
     ``case_input`` — single changes, else pairs of them, else a whole edition's deltas; empty
     when none is.  A candidate is tried wherever it changes the admissible answers: the
     reference's own, or — for a candidate that may only widen them (:func:`may_widen`) — the
     other admissible fan lists.  Only candidates that change the reference's answer are paired."""
-    found, touching = [], []
-    base = answers(case_input, declared).key()
-    for label, rules in candidates(declared):
-        if not may_act(case_input, declared, rules):
+    found: list[RuleChange] = []
+    touching: list[RuleChange] = []
+    base = reference.answers(case_input, declared).key()
+    for change, rules in candidates(declared):
+        if not may_act(case_input, declared, rules, reference):
             continue
-        under = answers(case_input, rules)
+        under = reference.answers(case_input, rules)
         if under.key() == base:
             if may_widen(declared, rules) and matches(under, actual, template):
-                found.append(label)
+                found.append(change)
             continue
-        touching.append(label)
+        touching.append(change)
         if matches(under, actual, template):
-            found.append(label)
+            found.append(change)
     if not found:
         for a, b in combinations(touching, 2):
-            if explains(case_input, f"{a}+{b}", actual, template, declared):
-                found.append(f"{a}+{b}")
+            if explains(case_input, a + b, actual, template, declared, reference):
+                found.append(a + b)
     if not found:   # an edition whose deltas act only together on this hand
         for name in R.EDITIONS:
-            if explains(case_input, EDITION + name, actual, template, declared):
-                found.append(EDITION + name)
+            edition = RuleChange.of(EDITION + name)
+            if explains(case_input, edition, actual, template, declared, reference):
+                found.append(edition)
     return found
 
 
 # --------------------------------------------------------------------------- the declared pieces
 
-def undo(piece: str, declared: Rules) -> str:
+def undo(piece: str, declared: Rules) -> RuleChange:
     """The candidate that takes a declared piece (``R-009:A`` or a delta) away."""
     if piece in R.DELTAS:
-        return WITHOUT + piece
+        return RuleChange.of(WITHOUT + piece)
     rid = piece.partition(":")[0]
-    return f"{rid}:{R.RULINGS[rid]['default']}"
+    return RuleChange.of(f"{rid}:{R.RULINGS[rid]['default']}")
 
 
 def declared_pieces(declared: Rules) -> list[str]:
     return [f"{r}:{o}" for r, o in declared.options] + sorted(declared.deltas)
 
 
-def describe(label: str) -> str:
-    """One candidate in words, with its source."""
-    if label.startswith(WITHOUT):
-        return f"not {describe(label[len(WITHOUT):])} (declared)"
-    if label.startswith(EDITION):
-        edition = R.EDITIONS[label[len(EDITION):]]
+def describe_change(change: RuleChange) -> str:
+    """A change in words, piece by piece, with their sources."""
+    return "; ".join(describe(piece) for piece in change.pieces)
+
+
+def describe(piece: str) -> str:
+    """One piece of a change in words, with its source."""
+    if is_without(piece):
+        return f"not {describe(piece[len(WITHOUT):])} (declared)"
+    if is_edition(piece):
+        edition = R.EDITIONS[piece[len(EDITION):]]
         return f"every delta of {edition['title']}: {', '.join(edition['deltas'])}"
-    if label in R.DELTAS:
-        d = R.DELTAS[label]
-        homes = [e for e, ed in R.EDITIONS.items() if label in ed["deltas"]]
+    if piece in R.DELTAS:
+        d = R.DELTAS[piece]
+        homes = [e for e, ed in R.EDITIONS.items() if piece in ed["deltas"]]
         return f"{d['summary']}{' [' + ', '.join(homes) + ']' if homes else ''} ({d['source']})"
-    rid, _, option = label.partition(":")
+    rid, _, option = piece.partition(":")
     return f"{rid} option {option}: {R.RULINGS[rid]['options'][option]['summary']}"

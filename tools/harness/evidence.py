@@ -7,7 +7,8 @@ big-combination choice (seed000 §二.5) × every largest chow-link set (§二.6
 R-001 and R-011.  An implementation that breaks a tie its own way lists another admissible
 answer; that is agreement, under any rule set that admits it.
 
-* :func:`answers` — the admissible answers of a hand under a rule set, remembered;
+* :class:`ReferenceAnswers` — the admissible answers of the hands a run asks about under each
+  rule set it tries, scored once while the run lasts;
 * :func:`matches` — an implementation's answer is one of them (totals, fan points, the
   起和 verdict, a fan list with the points it states, the waits where compared);
 * :func:`opinion` — what an answer says of a change of rule set on one hand: the fields the
@@ -71,32 +72,36 @@ class Answers:
                 tuple(self.best["waits"]))
 
 
-#: (the input as canonical JSON, the rule set) → its answers; every rule set tried on a hand
-#: — the declared one, each candidate, each step of the search — is scored once per process.
-_ANSWERS: dict = {}
-_ANSWERS_LIMIT = 20_000
+class ReferenceAnswers:
+    """The admissible answers (:class:`Answers`) of the hands one piece of work asks about, under
+    every rule set it tries — the declared one, each candidate, each step of the search — each
+    scored once for as long as this object lives.  Made where the work starts and passed down:
+    one per certification run (its cases' expectations and explanations, then its attribution),
+    per attribution search, per chunk of a differential run; dropped with it, so that no answer
+    outlives the rule data it was scored under.  At most :attr:`LIMIT` answers are kept (then
+    they are dropped and scored again as asked)."""
 
+    LIMIT = 20_000
 
-def answers(case_input: dict, rules: Rules) -> Answers:
-    """The admissible answers of ``case_input`` under ``rules`` (module docstring), remembered."""
-    key = (json.dumps(case_input, sort_keys=True, ensure_ascii=False), rules)
-    found = _ANSWERS.get(key)
-    if found is None:
-        if len(_ANSWERS) >= _ANSWERS_LIMIT:
-            _ANSWERS.clear()
-        found = _ANSWERS[key] = Answers(case_input, rules, reference.score(case_input, rules=rules))
-    return found
+    def __init__(self) -> None:
+        self._answers: dict[tuple[str, Rules], Answers] = {}
 
+    def __len__(self) -> int:
+        return len(self._answers)
 
-def forget() -> None:
-    """Drop every remembered answer: for a process that changes the rule data it scores
-    under (a test planting a bug in a delta), so no answer outlives the data it came from."""
-    _ANSWERS.clear()
+    def answers(self, case_input: dict, rules: Rules) -> Answers:
+        """The admissible answers of ``case_input`` under ``rules`` (module docstring)."""
+        key = (json.dumps(case_input, sort_keys=True, ensure_ascii=False), rules)
+        found = self._answers.get(key)
+        if found is None:
+            if len(self._answers) >= self.LIMIT:
+                self._answers.clear()
+            found = self._answers[key] = Answers(case_input, rules, reference.score(case_input, rules=rules))
+        return found
 
-
-def score_under(case_input: dict, rules: Rules) -> dict:
-    """``reference.score(case_input, rules=rules)``, remembered."""
-    return answers(case_input, rules).best
+    def score(self, case_input: dict, rules: Rules) -> dict:
+        """``reference.score(case_input, rules=rules)``, remembered."""
+        return self.answers(case_input, rules).best
 
 
 def template_for(expected: dict | None, actual: dict | None) -> dict | None:

@@ -29,9 +29,10 @@ from typing import Callable
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules
 from gb16.tools.harness.compare import delta_alternatives, ruling_alternatives, ruling_ids
-from gb16.tools.harness.declaration import EDITION, WITHOUT, may_act, may_widen, select
-from gb16.tools.harness.evidence import answers, template_for
+from gb16.tools.harness.declaration import may_act, may_widen, select
+from gb16.tools.harness.evidence import ReferenceAnswers, template_for
 from gb16.tools.harness.features import blocking, case_features, case_variant, missing_capabilities
+from gb16.tools.harness.rule_change import RuleChange
 
 #: Corpus cases asked per candidate, at most.
 PINNED = 8
@@ -80,16 +81,9 @@ class Experiment:
         features = case_features({"input": case_input, "expect": expect or {}})
         return not blocking(missing_capabilities(features, self.metadata))
 
-    def pinned(self, label: str, variants: set[str]) -> list[Probe]:
-        """The corpus cases that pin ``label``'s pieces, in corpus order (at most :data:`PINNED`)."""
-        deltas, rulings = set(), set()
-        for piece in label.split("+"):
-            if piece.startswith(EDITION):
-                deltas |= set(R.EDITIONS[piece[len(EDITION):]]["deltas"])
-            elif piece.startswith(WITHOUT) or piece in R.DELTAS:
-                deltas.add(piece.removeprefix(WITHOUT))
-            else:
-                rulings.add(piece.partition(":")[0])
+    def pinned(self, change: RuleChange, variants: set[str], reference: ReferenceAnswers) -> list[Probe]:
+        """The corpus cases that pin ``change``'s pieces, in corpus order (at most :data:`PINNED`)."""
+        deltas, rulings = change.deltas(), change.rulings()
         examples = {ex["case"] for d in deltas for ex in R.DELTAS[d].get("examples", []) if "case" in ex}
         out = []
         for case in self.corpus_cases:
@@ -100,13 +94,14 @@ class Experiment:
             if not (case["id"] in examples or deltas & set(delta_alternatives(case))
                     or rulings & (set(ruling_ids(case)) | {k.partition(":")[0] for k in ruling_alternatives(case)})):
                 continue
-            selection = select(case, self.metadata)
+            selection = select(case, self.metadata, reference)
             if selection.expected is None or not self.sendable(case["input"], case.get("expect")):
                 continue
             out.append(Probe(case["id"], case["input"], selection.expected))
         return out
 
-    def generated(self, variant: str, under: Rules, trial: Rules, wanted: int, skip: set[str]) -> list[Probe]:
+    def generated(self, variant: str, under: Rules, trial: Rules, wanted: int, skip: set[str],
+                  reference: ReferenceAnswers) -> list[Probe]:
         """Up to ``wanted`` hands of the pool on which ``trial`` acts, compared with ``under``:
         another answer of the reference, or other admissible fan lists."""
         if self.pool is None or wanted <= 0 or variant not in self.metadata.get("variants", []):
@@ -119,7 +114,7 @@ class Experiment:
                 break
             if hand_id in skip:
                 continue
-            if acts(case_input, under, trial, widen=number < WIDEN_POOL):
+            if acts(case_input, under, trial, reference, widen=number < WIDEN_POOL):
                 out.append(Probe(hand_id, case_input, None))
         return out
 
@@ -135,14 +130,14 @@ class Experiment:
         return [self.asked[p.id] for p in probes if self.asked[p.id].actual is not None]
 
 
-def acts(case_input: dict, under: Rules, trial: Rules, widen: bool = True) -> bool:
+def acts(case_input: dict, under: Rules, trial: Rules, reference: ReferenceAnswers, widen: bool = True) -> bool:
     """Whether ``trial`` changes what the reference admits for the hand, compared with ``under``:
     its own answer, or — at the same answer, with ``widen`` — the admissible fan lists (a delta
     that only widens them, as ``two-terminal-chows-repeatable`` does; a fan made repeatable can
     widen them only where the hand scores it)."""
-    if not may_act(case_input, under, trial):
+    if not may_act(case_input, under, trial, reference):
         return False
-    before, after = answers(case_input, under), answers(case_input, trial)
+    before, after = reference.answers(case_input, under), reference.answers(case_input, trial)
     if before.key() != after.key():
         return True
     if not widen or before.error or not may_widen(under, trial):

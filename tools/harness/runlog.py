@@ -20,8 +20,8 @@ When a case id appears more than once (a resumed run re-ran it), the later line 
 :class:`Violation`, :class:`Resume`, :class:`Footer`, and the
 :class:`~gb16.tools.harness.attribution.Attribution`); :class:`RunLogWriter` writes them.
 A run log written before attribution was stored has no ``attribution`` line: it reads as
-such (``RunLog.attribution`` is None), and the reports work the attribution out once when
-they read it (:func:`gb16.tools.harness.attribution_search.attributed`).
+such (``RunLog.attribution`` is None), and the commands have the attribution worked out once
+when they read it for a report (:func:`gb16.tools.harness.judging.judged`).
 """
 
 from __future__ import annotations
@@ -296,6 +296,20 @@ class RunLog:
         """This log with *attribution* (a new log; this one is not changed), each case joined with
         what it says of the case."""
         return replace(self, attribution=attribution, cases=[case.joined(attribution) for case in self.cases])
+
+
+@dataclass(frozen=True)
+class JudgedLogs:
+    """Run logs read for a page of many: ``groups``, the logs of one implementation as they name
+    it (name, version, rulings, edition, deltas) each, in first-seen order, every log judged
+    (tools/harness/judging.py); ``left_out``, (path, why) for each log not read."""
+
+    groups: tuple[tuple[RunLog, ...], ...]
+    left_out: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def logs(self) -> list[RunLog]:
+        return [log for group in self.groups for log in group]
 
 
 def _latest_per_case(lines: list[dict]) -> list[dict]:

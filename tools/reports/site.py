@@ -23,8 +23,8 @@ not a corpus version.
 A log is left out only when it cannot be read or is the very same file as another (same
 sha256); each is named with why (:attr:`Site.left_out`, printed by the command; ``--strict``
 fails instead).  What a failure is — bug, attributed, contested — comes from the attribution
-each log stores, through :func:`judged_logs`, the one place an attribution joined across an
-implementation's runs goes.
+the logs are given with: read and judged by tools/harness/judging.py (:func:`read_together`),
+the one place an attribution joined across an implementation's runs is worked out.
 
 Every page is a template (``site_*.html``, extending ``site.html``; gb16.tools.reports.templating):
 everything from a run log is data, escaped by the templates' autoescaping (the SVG charts too:
@@ -41,13 +41,12 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from gb16.tools.harness import joined, provenance, runlog
+from gb16.tools.harness import provenance
 from gb16.tools.harness.attribution import Attribution
-from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.declaration import declared_rules
-from gb16.tools.harness.runlog import FAILING, RunLog, RunLogError
+from gb16.tools.harness.runlog import FAILING, JudgedLogs, RunLogError
 from gb16.tools.reports.case_text import actual_text, diff_lines, expected_heading, expected_text, input_line
 from gb16.tools.reports.charts import Cell, heatmap, trend, TREND_PALETTE
 from gb16.tools.reports import templating
@@ -234,54 +233,10 @@ def random_measured(summary: Summary) -> tuple[tuple, str]:
     return key, f"random {variant} hands, seed {short(seed, 40)} × {short(hands, 20)}"
 
 
-def judged_logs(logs: list[RunLog]) -> list[RunLog]:
-    """One implementation's run logs, each with the attribution its failures are judged by: the
-    evidence of all its complete runs weighed together (tools/harness/joined.py: the same
-    implementation, declaration and corpus; random runs join any corpus), as ``gb16 summary`` of
-    the same logs weighs it; an incomplete run keeps the one it stores (none).  Every page judges
-    a failure by what this returns, and only this."""
-    groups, _ = joined.join([log for log in logs if log.complete])
-    judged = {id(log): log.with_attribution(group.attribution)
-              for group in groups if group.attribution is not None for log in group.logs}
-    return [judged.get(id(log)) or attributed(log) for log in logs]
-
-
-def read_logs(paths: Iterable[str | Path], strict: bool = False) -> tuple[list[RunLog], list[tuple[str, str]]]:
-    """The run logs that can be read, and (path, why) for each left out: one that cannot be read,
-    or the very same file as one before it.  *strict*: raise :class:`RunLogError` instead."""
-    logs: list[RunLog] = []
-    left_out: list[tuple[str, str]] = []
-    seen: dict[str, str] = {}
-    for path in paths:
-        try:
-            log = runlog.read(path)
-            digest = provenance.file_sha256(log.path)
-        except (RunLogError, OSError) as exc:
-            if strict:
-                raise RunLogError(str(exc)) from None
-            left_out.append((str(path), f"cannot be read: {short(exc)}"))
-            continue
-        if digest in seen:
-            why = f"the same run log as {seen[digest]} (sha256 {digest[7:19]}…), shown once"
-            if strict:
-                raise RunLogError(f"{path}: {why}")
-            left_out.append((str(path), why))
-            continue
-        seen[digest] = str(path)
-        logs.append(log)
-    return logs, left_out
-
-
-def load(paths: Iterable[str | Path], strict: bool = False) -> Site:
-    """Every readable log, grouped by implementation and by what it measured."""
-    logs, left_out = read_logs(paths, strict)
-    groups: dict[tuple, list[RunLog]] = {}
-    for log in logs:
-        impl = log.header.get("implementation") or {}
-        key = (str(impl.get("name", "?")), str(impl.get("version", "")), repr(sorted((impl.get("rulings") or {}).items())),
-               str(impl.get("edition")), repr(impl.get("deltas")))
-        groups.setdefault(key, []).append(log)
-    summaries = [summarize(log) for group in groups.values() for log in judged_logs(group)]
+def load(judged: JudgedLogs) -> Site:
+    """Every log read and judged (tools/harness/judging.py), by implementation and by what it measured."""
+    left_out = list(judged.left_out)
+    summaries = [summarize(log) for log in judged.logs]
     warnings = [f"{s.log.path.name}: incomplete run (shown as far as it went)" for s in summaries if not s.log.complete]
 
     corpus_runs = [s for s in summaries if not s.differential]
@@ -504,10 +459,10 @@ def cases_page(runs: list[Run], order: list[str], case_pages: dict[str, str]) ->
                 marks_text=MARKS_TEXT, judgement_mark=JUDGEMENT_MARK)
 
 
-def build(paths: Iterable[str | Path], strict: bool = False) -> tuple[dict[str, str], dict[str, Any]]:
-    """Every page of the site for the run logs *paths* (relative path → HTML), and what it holds.
-    *strict*: a log that would be left out raises :class:`RunLogError` instead."""
-    site = load(paths, strict)
+def build(judged: JudgedLogs) -> tuple[dict[str, str], dict[str, Any]]:
+    """Every page of the site for the run logs read and judged (tools/harness/judging.py
+    :func:`read_together`; relative path → HTML), and what it holds."""
+    site = load(judged)
     if not site.runs:
         raise RunLogError("no run log could be read: " + "; ".join(f"{p}: {why}" for p, why in site.left_out))
     current = site.current

@@ -1,6 +1,6 @@
-"""What every report says about one run, computed once from its run log: the counts, the
-verdict, the tallies per area, tier, fan and clause, the failures grouped by cause and the
-run's own sections.
+"""What every report says about one run, computed once from its run log as the command read and
+judged it (tools/harness/judging.py): the counts, the verdict, the tallies per area, tier, fan
+and clause, the failures grouped by cause and the run's own sections.
 
 The renderers (terminal, markdown, html_page, json_report, junit, badge) only lay a
 :class:`Summary` out; none of them reads anything but the run log.
@@ -19,7 +19,6 @@ from gb16 import corpus as corpus_package
 from gb16.tools.explain_text import explain_command
 from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness import provenance, runlog
-from gb16.tools.harness.attribution_search import attributed
 from gb16.tools.harness.compare import default_option, fans_involved
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
@@ -324,9 +323,13 @@ def corpus_warnings(header) -> list[str]:
 
 
 def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summary:
-    """What every report says about *log*; *min_judged* (``--min-judged``: a number of cases, or
-    a share when the flag is true) makes a run that judged less a failure."""
-    log = attributed(log)   # the attribution stored in the run log (an older log's: worked out once, here)
+    """What every report says about *log*, as tools/harness/judging.py read and judged it (a complete
+    run carries the attribution its failures are judged by: a renderer never works it out, and a
+    complete log without one is refused with ValueError); *min_judged* (``--min-judged``: a number
+    of cases, or a share when the flag is true) makes a run that judged less a failure."""
+    if log.complete and log.attribution is None:
+        raise ValueError(f"{log.path}: a complete run log reaches the reports judged (tools/harness/judging.py), "
+                         f"with the attribution its failures are judged by")
     cases = log.cases
     counts = runlog.count_statuses(cases)
     fans = {fan["id"]: fan for fan in log.header.get("fans", [])}

@@ -16,8 +16,8 @@ from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.reference import rules as R
 from gb16.tools.explain_text import explain_command
-from gb16.tools.harness import runlog
 from gb16.tools.harness.compare import delta_alternatives, option_expectations
+from gb16.tools.harness.runlog import RunLog
 from gb16.tools.reports.summary import Tally, clause_sort_key, summarize
 
 
@@ -132,11 +132,12 @@ def check_fan_table(page_rows: list[dict], fans: list[dict]) -> list[Mismatch]:
 
 # --------------------------------------------------------------------------- (b, c) run logs
 
-def load_runlogs(paths: list[str]) -> tuple[list, list[str], list[str]]:
-    """(summaries, column labels, warnings) for several run logs."""
+def runlog_columns(logs: list[RunLog]) -> tuple[list, list[str], list[str]]:
+    """(summaries, column labels, warnings) for several run logs, each read and judged
+    (tools/harness/judging.py)."""
     summaries, labels, warnings = [], [], []
-    for path in paths:
-        summaries.append(summarize(runlog.read(path)))
+    for log in logs:
+        summaries.append(summarize(log))
     names = [s.impl_label() for s in summaries]
     for summary, name in zip(summaries, names):
         label = name if names.count(name) == 1 else f"{name} [{summary.log.path.name}]"

@@ -6,9 +6,10 @@ both verdicts beside the argument).
 Equivalent means: no input of the contract (docs/contract.md), under the rules in force by
 default, makes the mutated scorer's ``score``, ``explain`` or ``score_interpretation`` answer
 differently in what the contract holds a scorer to (the total and one admissible fan list,
-docs/rulings.md R-011).  What lives only under a non-default option of a ruling, or only in the
-不计 trace of ``explain(not_counted=True)``, is not equivalent: neither check judges it, so it is
-left open and says so.
+docs/rulings.md R-011).  What lives only under a non-default option of a ruling or an edition
+delta, or only in the 不计 trace of ``explain(not_counted=True)``, is not equivalent: the corpus
+judges the options and deltas its cases state expectations for, the properties judge the
+project's reading only, and neither reads the trace, so it is left open and says so.
 """
 
 from __future__ import annotations
@@ -52,11 +53,12 @@ _DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_int
                       "tie decisions call (gb16.tools.differential); score, explain and score_interpretation never "
                       "reach them (tests/test_differential.py is where a kill would come from)")
 _R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's option {} is in force "
-              "(docs/rulings.md); the corpus holds a scorer to the project's options and the properties judge the default reading, so neither "
-              "puts it in force")
+              "(docs/rulings.md); the corpus judges it there on the cases that state that option's expectation "
+              "(the corpus column after `rejudge --corpus`), the properties judge the project's reading only")
 _EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
-                 "Part 3), and under the default rules it is a no-op either way; the corpus holds a scorer to the "
-                 "project's edition and the properties judge it, so neither puts a delta in force")
+                 "Part 3), and under the default rules it is a no-op either way; the corpus judges each delta on the "
+                 "cases that work out an expectation under it (the corpus column after `rejudge --corpus`), the "
+                 "properties judge the project's edition only")
 _TESTS_ONLY = ("equivalent as a scorer: readings.is_winning (and special_shapes.is_special, which only it calls) is the "
                "tile-by-tile form of the wait decision that tests/test_waits.py checks formal_waits against; score, "
                "explain and score_interpretation never call it (a kill would come from that test)")

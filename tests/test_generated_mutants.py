@@ -190,14 +190,16 @@ R002B_GROUP_UNCHANGED = ("scoring", "_big_group", "core/ReplaceComparisonOperato
 
 
 def test_a_mutant_acting_only_under_an_option_is_killed_by_the_case_worked_for_that_option(cases):
+    from gb16.tools.harness.compare import ruling_ids
     from gb16.tools.mutants.kill import corpus_outcomes
     s = site(*R002B_GROUP_UNCHANGED)
     original, new, shown = G.mutated_code(s)
     assert shown == 'return BIG_COMBINATION + SHARED_PUNG_FANS if rules.option("R-002") > "B" else BIG_COMBINATION'
+    r002 = [c for c in cases if "R-002" in ruling_ids(c)]       # the cases the ruling decides, and only they
     with G.code_swapped(s, new):
         m = G.generated_mutant(s, shown)
-        assert corpus_outcomes(m, cases, stop_after=1) == ([], [])     # the project's reading alone: survives
-        judged = G.judge_corpus(m, cases, s, shown)
+        assert corpus_outcomes(m, r002, stop_after=1) == ([], [])      # the project's reading alone: survives
+        judged = G.judge_corpus(m, r002, s, shown)
     assert judged["verdict"] == "killed" and judged["under"] == "R-002:B"
     assert judged["case"].startswith("pungs-") and judged["case"].endswith("-r002")
 
@@ -218,7 +220,10 @@ def test_a_site_of_a_reformatted_source_is_the_same_mutant_at_its_new_place():
     old = G.Site(s.module, s.operator, s.occurrence + 1, s.line + 4, s.function)
     assert G.relocate(old, before) == s
     changed = before.replace("return h.has_honours and len(h.suits) == 1", "return len(h.suits) == 1")
-    assert changed != before and G.relocate(old, changed) is None     # the function changed: not the same mutant
+    assert changed != before and G.relocate(old, changed, "return len(h.suits) < 1") is None   # another mutation
+    reworded = before.replace("Numbered tiles must be present", "Some numbered tiles must be present")
+    assert reworded != before and G.relocate(old, reworded) is None          # the function's code changed …
+    assert G.relocate(old, reworded, "return h.has_honours and len(h.suits) < 1") == s   # … its mutated line did not
 
 
 def test_a_crash_seen_by_a_check_is_a_kill_and_a_broken_check_is_not():

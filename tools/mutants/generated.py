@@ -313,21 +313,36 @@ def _current_sites(short: str, operator: str) -> tuple[Site, ...]:
     return tuple(module_sites(short, (operator,))[0])
 
 
-def relocate(site: Site, source: str) -> Site | None:
+def relocate(site: Site, source: str, line: str | None = None) -> Site | None:
     """The same mutant in the module's current source: the site of the same operator in the same
     function whose function code — original and mutated, line numbers aside — equals the one
-    ``site`` gives in ``source`` (the module as it was), or None when none does (the function
-    changed, or the mutation is gone).  A site of a source since reformatted or annotated keeps
-    its mutant, while its occurrence number may move."""
+    ``site`` gives in ``source`` (the module as it was).  Where the function's code changed
+    (annotated, a local renamed) and ``line`` is the mutated line as it was, the one site of the
+    same operator in that function whose mutated line reads the same: the same mutation of the
+    reworded function.  None when neither is found (the mutation is gone, or its line changed
+    too).  A site of a source since reformatted keeps its mutant, while its occurrence number
+    may move."""
     if source == _source(site.module):
         return site
     wanted = _function_codes(source, site)
     if wanted is None:
         return None
-    for candidate in _current_sites(site.module, site.operator):
-        if candidate.function == site.function and _function_codes(_source(site.module), candidate) == wanted:
+    current = _source(site.module)
+    same_function = [c for c in _current_sites(site.module, site.operator) if c.function == site.function]
+    for candidate in same_function:
+        if _function_codes(current, candidate) == wanted:
             return candidate
-    return None
+    if line is None:
+        return None
+    same_line = [c for c in same_function if _mutated_line(current, c) == line]
+    return same_line[0] if len(same_line) == 1 else None
+
+
+def _mutated_line(source: str, site: Site) -> str | None:
+    from cosmic_ray.mutating import mutate_code
+    mutated = mutate_code(source, _operator(site.operator), site.occurrence)
+    lines = mutated.splitlines() if mutated is not None else []
+    return lines[site.line - 1].strip()[:200] if 0 < site.line <= len(lines) else None
 
 
 def _clear_every_cache() -> None:
@@ -628,17 +643,21 @@ def survivors_of_properties(rows: list[dict]) -> list[Site]:
 
 
 def survivors_of_corpus(rows: list[dict]) -> list[Site]:
-    """The judged mutants the corpus did not kill, as sites (for ``rejudge --corpus``)."""
+    """The judged mutants the corpus did not kill — no case where it answered otherwise or
+    raised — as sites (for ``rejudge --corpus``)."""
     return [Site(r["module"], "core/" + r["operator"], r["occurrence"], r["line"], r["function"]) for r in rows
-            if r.get("outcome") == "judged" and (r.get("corpus") or {}).get("verdict") != "killed"]
+            if r.get("outcome") == "judged" and (r.get("corpus") or {}).get("verdict") != "killed"
+            and not (r.get("corpus") or {}).get("broken_case")]
 
 
 def current_sites(sites: list[Site], rows: list[dict], at: str | None,
                   progress: Callable[[str], None] | None = None) -> list[Site]:
     """``sites`` (of the records ``rows``, or drawn) in the current source: a site recorded
-    against the source as of commit ``at`` is relocated (:func:`relocate`); one recorded against
-    any other source, or whose mutant is gone, is left out and named."""
+    against the source as of commit ``at`` is relocated (:func:`relocate`, by its code, or by its
+    recorded mutated line where the function changed); one recorded against any other source, or
+    whose mutant is gone, is left out and named."""
     hashes = {r["id"]: r.get("source") for r in rows}
+    lines = {r["id"]: r.get("mutated") for r in rows}
     old = {short: source_at(at, short) for short in {s.module for s in sites}} if at else {}
     out = []
     for s in sites:
@@ -647,7 +666,7 @@ def current_sites(sites: list[Site], rows: list[dict], at: str | None,
             out.append(s)
             continue
         if at and recorded in (None, source_hash(s.module, old[s.module])):
-            moved = relocate(s, old[s.module])
+            moved = relocate(s, old[s.module], lines.get(s.id))
             if moved is not None:
                 out.append(moved)
                 continue

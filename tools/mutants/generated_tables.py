@@ -142,6 +142,19 @@ def counts(rows: list[dict], after: dict[str, dict], key) -> list[list]:
     return out
 
 
+def _summary(judged: list[dict], after: dict[str, dict]) -> str:
+    """One sentence of the closing figures: killed by both, equivalent, broken, and the open ones
+    by which check kills them."""
+    st = [status(r, after) for r in judged]
+    open_rows = [r for r, s in zip(judged, st) if s == "open"]
+    corpus_only = sum(corpus_after(r, after) == "killed" for r in open_rows)
+    properties_only = sum(properties_after(r, after) == "killed" for r in open_rows)
+    return (f"killed by both checks {st.count('killed')} ({sum(by_crash(r, after) for r in judged)} of them through "
+            f"a crash in one check), equivalent {st.count('equivalent')}, broken {st.count('broken')}, open "
+            f"{len(open_rows)} — killed by the corpus alone {corpus_only}, by the properties alone "
+            f"{properties_only}, by neither {len(open_rows) - corpus_only - properties_only}.")
+
+
 def section(rows: list[dict], after: dict[str, dict]) -> str:
     from gb16.tools.mutants.generated_triage import PLANTED_MEASURE, RUN, TRIAGE
     judged = [r for r in rows if r.get("outcome") != "not a mutant"]
@@ -166,7 +179,10 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "child ran over the whole mutant's time limit (240 s) before either check finished, or a "
              "property's own code broke on the mutant's answer (an error in the check, not a verdict). The "
              "same rule holds for both checks and for before and after. (The figures first written for this "
-             "run counted a crash as broken, not killed: 67 broken.)", "",
+             "run counted a crash as broken, not killed: 67 broken.) The catalogue's \"broken on some case\" above "
+             "is another thing: a hand-written patch that no longer fits the reference, the harness's failure, "
+             "not a mistake the mutant makes; a generated mutant is the reference's own code, so its crash is its "
+             "mistake.", "",
              "**The tool.** Cosmic Ray (PyPI `cosmic-ray`, the `[mutation]` extra), for three reasons: its "
              "operators are a library — each a class that finds its positions in a parso tree and mutates one "
              "(`cosmic_ray.mutating.mutate_code`) — so a mutant can be made as source text in memory and "
@@ -185,7 +201,8 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "every option and delta) — and `table --results FILE --after AFTER…` counts them; `--drawn-at "
              "COMMIT` (run and rejudge) goes on with results of a source since reformatted, judging each mutant "
              "as the same mutant of the current source (its function's code, original and mutated, unchanged "
-             "but for line numbers) and leaving out, by name, those that are no longer. The sample is drawn "
+             "but for line numbers; for a record, else the one site of its function whose mutated line reads the "
+             "same) and leaving out, by name, those that are no longer. The sample is drawn "
              "round-robin over (module, operator) from a seed, so any prefix of it is spread over both. " + RUN, "",
              "**The two kinds of bug the properties missed**, planted through properties 22 and 23 "
              "(gb16.properties.planted) and replayed over the ci stream of every earlier property (the property and "
@@ -193,7 +210,7 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              tabulate(PLANTED_MEASURE, headers=["planted bug", "killed by properties 1–21 at ci", "killed by properties 22–23 at ci"], tablefmt="github"), "",
              TRIAGE, "",
              f"{len(judged)} mutants judged ({len(rows) - len(judged)} sites where the tool's mutation gave "
-             "no function code).", "",
+             "no function code): " + _summary(judged, after), "",
              "### Per module", "",
              tabulate(counts(rows, after, lambda r: r["module"]), headers=["module"] + HEAD, tablefmt="github"), "",
              "### Per operator", "",

@@ -4,9 +4,14 @@ apart — by the corpus (as ``gb16 certify`` judges a case) and by the propertie
 profile (each property's recorded stream replayed, gb16.properties.replay).
 
     python -m gb16.tools.mutants.generated run --sample 500 --seed 1 --jobs 2 --results generated.jsonl
+    python -m gb16.tools.mutants.generated table --results generated.jsonl     # the kill tables' section
+
+and, for results judged before a check was added (each check alone, the survivors only):
+
     python -m gb16.tools.mutants.generated rejudge --results generated.jsonl --after after.jsonl \
         --property reading_contests --property gb13_special_near_misses    # properties added since
-    python -m gb16.tools.mutants.generated table --results generated.jsonl --after after.jsonl
+    python -m gb16.tools.mutants.generated rejudge --corpus --results generated.jsonl --after corpus.jsonl
+    python -m gb16.tools.mutants.generated table --results generated.jsonl --after after.jsonl corpus.jsonl
     python -m gb16.tools.mutants.generated sites            # the mutation sites per module and operator
 
 The catalogue (gb16.tools.mutants.catalogue) holds the mistakes its authors thought of; these

@@ -237,3 +237,21 @@ def test_a_crash_seen_by_a_check_is_a_kill_and_a_broken_check_is_not():
     after = generated_tables.join_after([survived], [{**base, "corpus": {"verdict": "killed", "under": "R-002:B"}}])
     assert generated_tables.status(survived, {}) == "open" and generated_tables.status(survived, after) == "killed"
     assert not generated_tables.by_crash(survived, after)
+
+
+#: 三同刻 and 三色三节高 joined to the group with ``|`` for ``+``: tuples do not take ``|``, so under R-002:B
+#: every reading raises; under the project's reading (A) the branch is never taken
+R002B_GROUP_RAISES = ("combination", "big_combination_group", "core/ReplaceBinaryOperator_Add_BitOr")
+
+
+def test_the_properties_without_a_model_of_the_rules_judge_a_mutant_under_each_option():
+    assert {label for label, _ in G.option_rules()} == {"R-002:B", "R-002:C", "R-006:C", "R-009:A", "R-018:B"}
+    s = site(*R002B_GROUP_RAISES)
+    _, new, shown = G.mutated_code(s)
+    with G.code_swapped(s, new):
+        m = G.generated_mutant(s, shown)
+        assert G.judge_properties(m, ["suit_permutation"])["verdict"] == "survived"     # the project's reading
+        judged = G.judge_properties(m, G.UnderOptions(["suit_permutation"]), s, shown)
+    assert judged["verdict"] == "broken" and judged["property"] == "suit_permutation under R-002:B"
+    assert generated_tables.status({"id": "m", "outcome": "judged", "corpus": {"verdict": "killed"},
+                                    "properties": judged}, {}) == "killed"                # a crash the check saw

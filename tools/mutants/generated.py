@@ -40,7 +40,8 @@ answer that differs: the corpus at the first case the mutant fails (a valid answ
 from the expectation), under the project's reading and then under each option and delta the
 corpus states expectations for (:func:`declarations`); a case where it raises is recorded as
 ``broken_case`` and the scan goes on for a differing answer.  The properties stop at the first
-property whose stream it fails; a violation that is the scorer raising is recorded as
+property whose stream it fails, under the project's reading and then, for those that need no
+model of the rules (:data:`RULE_FREE`), under each non-default option; a violation that is the scorer raising is recorded as
 ``property`` of a ``broken`` verdict and the scan goes on.  A check that saw the mutant raise
 and nothing else has still caught it (gb16.tools.mutants.generated_tables: a crash is a kill);
 a property whose own check broke on it (``errors``) judged nothing.
@@ -390,8 +391,8 @@ def generated_mutant(site: Site, shown: str = "", rules=None):
         return reference.score(case_input, rules)
     score.__name__ = score.__qualname__ = name
     score.gb16_metadata = _metadata(name, mistake)
-    score.explain = reference.explain
-    score.score_interpretation = reference.score_interpretation
+    score.explain = lambda case_input, **how: reference.explain(case_input, rules, **how)
+    score.score_interpretation = lambda case_input, interp: reference.score_interpretation(case_input, interp, rules)
     return Mutant(name, f"reference/{site.module.replace('.', '/')}.py:{site.line}", mistake, mistake,
                   lambda: Mutation(), score)
 
@@ -476,19 +477,66 @@ def judge_corpus(m, cases: list[dict], site: Site | None = None, shown: str = ""
             "broken_case": broken[0] if broken else None, "seconds": round(time.monotonic() - began, 2)}
 
 
-def judge_properties(m, only: list[str] | None = None) -> dict:
+#: The properties that judge a scorer by its own answers alone — the same hand with the suits
+#: permuted, the winds and dragons relabelled, the numbers reflected (gb16 and gb13), asked
+#: twice, or broken (an answer, never a raise) — and no model of the rules: they hold under every
+#: option of every open ruling, for no option of docs/rulings.md tells suits, numbers 1↔9 or the
+#: relabelled honours apart (the reference under each passes their ci streams).  The properties
+#: judge a mutant by them under each non-default option too (:func:`judge_properties`).
+RULE_FREE = ("suit_permutation", "wind_dragon_relabelling", "number_reflection", "determinism", "robustness",
+             "gb13_relabelling")
+
+
+class UnderOptions(list):
+    """A list of property names to judge only under the non-default options (``rejudge --options``)."""
+
+
+def option_rules() -> list[tuple[str, Any]]:
+    """``(label, rules)`` of every non-default option of every open ruling (docs/rulings.md,
+    corpus/editions.json) — from the rulings themselves, not from the corpus."""
+    from gb16.reference import rules as R
+    return [(f"{rid}:{option}", R.Rules.parse({rid: option})) for rid, ruling in sorted(R.RULINGS.items())
+            for option in sorted(ruling["options"]) if option != R.DEFAULT_OPTIONS.get(rid)
+            and f"{rid}:{option}" not in R.WITHDRAWN_OPTIONS]
+
+
+def judge_properties(m, only: list[str] | None = None, site: Site | None = None, shown: str = "") -> dict:
     """The properties alone at ci: killed at the first property whose stream the mutant
-    fails; a violation that is the scorer raising is kept in ``property`` of a ``broken`` verdict
-    and the scan goes on for a differing answer (a crash the check saw: generated_tables)."""
+    fails — under the project's reading, then (with ``site``) the properties of :data:`RULE_FREE`
+    under each non-default option (:func:`option_rules`; the label in ``under``); a violation
+    that is the scorer raising is kept in ``property`` of a ``broken`` verdict and the scan goes
+    on for a differing answer (a crash the check saw: generated_tables).  ``only`` an
+    :class:`UnderOptions`: those properties under the options alone."""
     from gb16.properties import replay
-    from gb16.properties.invariants import PROPERTIES
+    from gb16.properties.invariants import BY_NAME, PROPERTIES
     from gb16.tools.mutants.kill import mutant_scorer
     began = time.monotonic()
-    scorer = mutant_scorer(m)
+    passes: list[tuple[str | None, Any, list]] = []
+    if not isinstance(only, UnderOptions):
+        passes.append((None, mutant_scorer(m), [p for p in PROPERTIES if not only or p.name in only]))
+    if site is not None:
+        free = [BY_NAME[name] for name in RULE_FREE if not only or name in only]
+        passes += [(label, mutant_scorer(generated_mutant(site, shown, rules)), free) for label, rules in option_rules()]
     raised, errors = None, []
-    for prop in PROPERTIES:
-        if only and prop.name not in only:
+    for under, scorer, props in passes:
+        found = _first_kill(props, scorer, replay, errors)
+        if found is None:
             continue
+        if found[0] == "raised":
+            raised = raised or (found[1] if under is None else f"{found[1]} under {under}")
+            continue
+        _, name, index, violation = found
+        return {"verdict": "killed", "property": name, "under": under, "example": index,
+                "violation": violation[:300], "errors": errors, "seconds": round(time.monotonic() - began, 2)}
+    return {"verdict": "broken" if (raised or errors) else "survived", "property": raised, "errors": errors,
+            "seconds": round(time.monotonic() - began, 2)}
+
+
+def _first_kill(props: list, scorer, replay, errors: list[str]) -> tuple | None:
+    """``("killed", property, example, violation)`` at the first property whose stream the
+    scorer fails with an answer, else ``("raised", property)`` where one saw it raise, else None."""
+    raised = None
+    for prop in props:
         try:
             hit = replay.first_violation(prop, scorer, replay.stream(prop.name, "ci"))
         except Exception:   # noqa: BLE001 — a check that breaks on the mutant is an error, not a kill
@@ -499,10 +547,8 @@ def judge_properties(m, only: list[str] | None = None) -> dict:
         if hit[1].startswith("the scorer raised"):
             raised = raised or prop.name
             continue
-        return {"verdict": "killed", "property": prop.name, "example": hit[0], "violation": hit[1][:300],
-                "errors": errors, "seconds": round(time.monotonic() - began, 2)}
-    return {"verdict": "broken" if (raised or errors) else "survived", "property": raised, "errors": errors,
-            "seconds": round(time.monotonic() - began, 2)}
+        return "killed", prop.name, hit[0], hit[1]
+    return ("raised", raised) if raised else None
 
 
 def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = None) -> dict:
@@ -525,7 +571,7 @@ def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = N
         if cases is not None:
             record["corpus"] = judge_corpus(m, cases, site, shown)
         if properties != []:
-            record["properties"] = judge_properties(m, properties)
+            record["properties"] = judge_properties(m, properties, site, shown)
     record["outcome"] = "judged"
     record["seconds"] = round(time.monotonic() - began, 2)
     return record
@@ -721,6 +767,10 @@ def main(argv: list[str] | None = None) -> int:
     j.add_argument("--results", default="generated-mutants.jsonl", help="the results of a run")
     j.add_argument("--after", default="generated-mutants-after.jsonl", help="the results of the rejudging (resumed)")
     j.add_argument("--property", action="append", dest="properties", help="the properties added since")
+    j.add_argument("--options", action="store_true", help="judge the mutants the properties did not kill again, by "
+                   "the properties that need no model of the rules, under every non-default option alone")
+    j.add_argument("--open", nargs="*", metavar="AFTER", help="only the mutants the tables count open (a check "
+                   "missed them and no argument makes them equivalent) with these rejudged results counted")
     j.add_argument("--corpus", action="store_true", help="judge the mutants the corpus did not kill again, by the "
                    "corpus alone (under every option and delta it states expectations for)")
     j.add_argument("--drawn-at", metavar="COMMIT", help="the records are of the reference as of this git commit: "
@@ -764,14 +814,19 @@ def main(argv: list[str] | None = None) -> int:
     def progress(msg: str) -> None:
         print(f"[{time.monotonic() - began:6.0f} s] {msg}", file=sys.stderr, flush=True)
     if args.action == "rejudge":
-        if bool(args.corpus) == bool(args.properties):
-            print("rejudge: name the properties added since (--property), or --corpus", file=sys.stderr)
+        if [bool(args.corpus), bool(args.properties), bool(args.options)].count(True) != 1:
+            print("rejudge: name the properties added since (--property), or --options, or --corpus", file=sys.stderr)
             return 2
         rows = read_results(Path(args.results))
+        if args.open is not None:
+            after = generated_tables.join_after(rows, [r for f in args.open if Path(f).is_file()
+                                                        for r in read_results(Path(f))])
+            rows = [r for r in rows if generated_tables.status(r, after) == "open"]
         again = current_sites((survivors_of_corpus if args.corpus else survivors_of_properties)(rows), rows,
                               args.drawn_at, progress)
-        run(again, Path(args.after), args.jobs or os.cpu_count() or 1, [] if args.corpus else args.properties,
-            args.timeout, progress, corpus=args.corpus)
+        judged_by = [] if args.corpus else UnderOptions(RULE_FREE) if args.options else args.properties
+        run(again, Path(args.after), args.jobs or os.cpu_count() or 1, judged_by, args.timeout, progress,
+            corpus=args.corpus)
         return 0
     sites, _ = all_sites(tuple(args.module) if args.module else CORE, args.drawn_at)
     chosen = stratified_sample(sites, args.sample or len(sites), args.seed)

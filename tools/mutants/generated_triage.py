@@ -29,6 +29,8 @@ RUN = ("The results here. docs/kill-tables-generated.jsonl: `run --sample 500 --
        "`rejudge --property reading_contests --property gb13_special_near_misses` of every mutant the properties "
        "had not killed (at 6cd7fa0). docs/kill-tables-generated-after-corpus.jsonl: `rejudge --corpus --drawn-at "
        "6cd7fa0 --jobs 1` of every mutant the corpus had not killed, on the current source (" + RELOCATED + "). "
+       "docs/kill-tables-generated-after-options.jsonl: `rejudge --options --open … --drawn-at 6cd7fa0 --jobs 1` "
+       "of the mutants still open that the properties had not killed, on the current source. "
        "\"before\" of the first 470 is what the checks of 6cd7fa0 found on the reference of 6cd7fa0.")
 
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
@@ -64,12 +66,13 @@ _DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_int
                       "tie decisions call (gb16.tools.differential); score, explain and score_interpretation never "
                       "reach them (tests/test_differential.py is where a kill would come from)")
 _R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's option {} is in force "
-              "(docs/rulings.md); the corpus judges it there on the cases that state that option's expectation "
-              "(the corpus column after `rejudge --corpus`), the properties judge the project's reading only")
+              "(docs/rulings.md); the corpus judges it there on the cases that state that option's expectation, "
+              "the properties only through those that need no model of the rules (RULE_FREE: symmetries, "
+              "determinism, robustness), which see it where it breaks a symmetry or raises")
 _EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
                  "Part 3), and under the default rules it is a no-op either way; the corpus judges each delta on the "
-                 "cases that work out an expectation under it (the corpus column after `rejudge --corpus`), the "
-                 "properties judge the project's edition only")
+                 "cases that work out an expectation under it, the properties judge the project's edition only "
+                 "(their model of the rules is the project's)")
 _TESTS_ONLY = ("equivalent as a scorer: readings.is_winning (and special_shapes.is_special, which only it calls) is the "
                "tile-by-tile form of the wait decision that tests/test_waits.py checks formal_waits against; score, "
                "explain and score_interpretation never call it (a kill would come from that test)")

@@ -177,3 +177,81 @@ def test_a_missing_results_file_is_said_and_a_broken_line_passed_over(tmp_path, 
     results.write_text('{"id": "a", "outcome": "equivalent", "module": "groups", "operator": "X"}\n[1, 2]\n{"id": \n',
                        encoding="utf-8")
     assert [r["id"] for r in G.read_results(results)] == ["a"]
+
+
+# --------------------------------------------------------------------------------------
+# Judged under the options and deltas the corpus states expectations for; the same mutant in a
+# reformatted source; what a crash counts as
+
+
+#: R-002:B no longer adds 三同刻 and 三色三节高 to the §二.5 group: ``== "B"`` made ``> "B"`` — the
+#: project's reading (A) is untouched, so only a case's expectation under R-002:B can see it
+R002B_GROUP_UNCHANGED = ("scoring", "_big_group", "core/ReplaceComparisonOperator_Eq_Gt")
+
+
+def test_a_mutant_acting_only_under_an_option_is_killed_by_the_case_worked_for_that_option(cases):
+    from gb16.tools.harness.compare import ruling_ids
+    from gb16.tools.mutants.kill import corpus_outcomes
+    s = site(*R002B_GROUP_UNCHANGED)
+    original, new, shown = G.mutated_code(s)
+    assert shown == 'return BIG_COMBINATION + SHARED_PUNG_FANS if rules.option("R-002") > "B" else BIG_COMBINATION'
+    r002 = [c for c in cases if "R-002" in ruling_ids(c)]       # the cases the ruling decides, and only they
+    with G.code_swapped(s, new):
+        m = G.generated_mutant(s, shown)
+        assert corpus_outcomes(m, r002, stop_after=1) == ([], [])      # the project's reading alone: survives
+        judged = G.judge_corpus(m, r002, s, shown)
+    assert judged["verdict"] == "killed" and judged["under"] == "R-002:B"
+    assert judged["case"].startswith("pungs-") and judged["case"].endswith("-r002")
+
+
+def test_every_delta_is_judged_against_the_expectation_worked_for_it(cases):
+    labels = {label: judged for label, _, _, judged in G.declarations(cases)}
+    assert {"R-002:B", "R-002:C", "R-018:B", "R-006:C", "R-009:A", "kongs-add-concealed-kong-each"} <= set(labels)
+    assert not any(label in ("R-002:A", "R-009:B", "R-001:C") for label in labels)   # defaults, withdrawn
+    [nine_gates] = labels["nine-gates-no-terminal-pung"]
+    assert nine_gates["expect"]["total"] == 91 and not any("delta" in a for a in nine_gates["alternatives"])
+
+
+def test_a_site_of_a_reformatted_source_is_the_same_mutant_at_its_new_place():
+    s = site(*HALF_FLUSH_NEVER)
+    current = G._source(s.module)
+    first_def = current.index("\ndef ") + 1
+    before = current[:first_def] + "def _earlier(a, b):\n    return a == b\n\n\n" + current[first_def:]
+    old = G.Site(s.module, s.operator, s.occurrence + 1, s.line + 4, s.function)
+    assert G.relocate(old, before) == s
+    changed = before.replace("return h.has_honours and len(h.suits) == 1", "return len(h.suits) == 1")
+    assert changed != before and G.relocate(old, changed, "return len(h.suits) < 1") is None   # another mutation
+    reworded = before.replace("Numbered tiles must be present", "Some numbered tiles must be present")
+    assert reworded != before and G.relocate(old, reworded) is None          # the function's code changed …
+    assert G.relocate(old, reworded, "return h.has_honours and len(h.suits) < 1") == s   # … its mutated line did not
+
+
+def test_a_crash_seen_by_a_check_is_a_kill_and_a_broken_check_is_not():
+    base = {"id": "m", "module": "scoring", "operator": "X", "function": "f", "mutated": "x", "outcome": "judged"}
+    crash = {**base, "corpus": {"verdict": "broken", "broken_case": "c1"},
+             "properties": {"verdict": "broken", "property": "robustness", "errors": []}}
+    assert generated_tables.status(crash, {}) == "killed" and generated_tables.by_crash(crash, {})
+    check_broke = {**crash, "properties": {"verdict": "broken", "property": None, "errors": ["no_mixing"]}}
+    assert generated_tables.status(check_broke, {}) == "broken"
+    survived = {**base, "corpus": {"verdict": "survived"}, "properties": {"verdict": "killed"}}
+    after = generated_tables.join_after([survived], [{**base, "corpus": {"verdict": "killed", "under": "R-002:B"}}])
+    assert generated_tables.status(survived, {}) == "open" and generated_tables.status(survived, after) == "killed"
+    assert not generated_tables.by_crash(survived, after)
+
+
+#: 三同刻 and 三色三节高 joined to the group with ``|`` for ``+``: tuples do not take ``|``, so under R-002:B
+#: every reading raises; under the project's reading (A) the branch is never taken
+R002B_GROUP_RAISES = ("combination", "big_combination_group", "core/ReplaceBinaryOperator_Add_BitOr")
+
+
+def test_the_properties_without_a_model_of_the_rules_judge_a_mutant_under_each_option():
+    assert {label for label, _ in G.option_rules()} == {"R-002:B", "R-002:C", "R-006:C", "R-009:A", "R-018:B"}
+    s = site(*R002B_GROUP_RAISES)
+    _, new, shown = G.mutated_code(s)
+    with G.code_swapped(s, new):
+        m = G.generated_mutant(s, shown)
+        assert G.judge_properties(m, ["suit_permutation"])["verdict"] == "survived"     # the project's reading
+        judged = G.judge_properties(m, G.UnderOptions(["suit_permutation"]), s, shown)
+    assert judged["verdict"] == "broken" and judged["property"] == "suit_permutation under R-002:B"
+    assert generated_tables.status({"id": "m", "outcome": "judged", "corpus": {"verdict": "killed"},
+                                    "properties": judged}, {}) == "killed"                # a crash the check saw

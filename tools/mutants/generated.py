@@ -4,9 +4,14 @@ apart — by the corpus (as ``gb16 certify`` judges a case) and by the propertie
 profile (each property's recorded stream replayed, gb16.properties.replay).
 
     python -m gb16.tools.mutants.generated run --sample 500 --seed 1 --jobs 2 --results generated.jsonl
+    python -m gb16.tools.mutants.generated table --results generated.jsonl     # the kill tables' section
+
+and, for results judged before a check was added (each check alone, the survivors only):
+
     python -m gb16.tools.mutants.generated rejudge --results generated.jsonl --after after.jsonl \
         --property reading_contests --property gb13_special_near_misses    # properties added since
-    python -m gb16.tools.mutants.generated table --results generated.jsonl --after after.jsonl
+    python -m gb16.tools.mutants.generated rejudge --corpus --results generated.jsonl --after corpus.jsonl
+    python -m gb16.tools.mutants.generated table --results generated.jsonl --after after.jsonl corpus.jsonl
     python -m gb16.tools.mutants.generated sites            # the mutation sites per module and operator
 
 The catalogue (gb16.tools.mutants.catalogue) holds the mistakes its authors thought of; these
@@ -30,12 +35,21 @@ never evaluates) is *equivalent by compilation* and recorded as such.
 **Judged in a child process.**  Each mutant runs in a process forked from one that has loaded
 the corpus and recorded the property streams; the parent keeps ``--jobs`` children running
 and ends a child that overruns its time (a mutated loop may never end): that mutant is
-recorded as ``timeout`` — broken, never killed.  Each judgement stops at the first kill: the
-corpus at the first case the mutant fails (a valid answer that differs from the expectation;
-a case where it raises is *broken*, and the scan goes on), the properties at the first
-property whose stream it fails (a violation that is the scorer raising is *raised*: broken).
+recorded as ``timeout`` — broken: neither check finished.  Each judgement stops at the first
+answer that differs: the corpus at the first case the mutant fails (a valid answer that differs
+from the expectation), under the project's reading and then under each option and delta the
+corpus states expectations for (:func:`declarations`); a case where it raises is recorded as
+``broken_case`` and the scan goes on for a differing answer.  The properties stop at the first
+property whose stream it fails, under the project's reading and then, for those that need no
+model of the rules (:data:`RULE_FREE`), under each non-default option; a violation that is the scorer raising is recorded as
+``property`` of a ``broken`` verdict and the scan goes on.  A check that saw the mutant raise
+and nothing else has still caught it (gb16.tools.mutants.generated_tables: a crash is a kill);
+a property whose own check broke on it (``errors``) judged nothing.
 The results file is JSON Lines, one record per mutant, appended as each ends: a run started
-again with the same file skips the mutants it holds (same site, same module source).
+again with the same file skips the mutants it holds (same site, same module source).  A run
+begun on a source since reformatted goes on with ``--drawn-at COMMIT``: the sample is drawn on
+the reference as of that commit and each mutant still to judge is the same mutant of the
+current source (:func:`relocate`); ``rejudge --drawn-at`` does the same for the records.
 """
 
 from __future__ import annotations
@@ -43,6 +57,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import functools
 import hashlib
 import importlib
 import json
@@ -99,8 +114,20 @@ def _source(short: str) -> str:
     return Path(module_of(short).__file__).read_text(encoding="utf-8")
 
 
-def source_hash(short: str) -> str:
-    return hashlib.sha256(_source(short).encode("utf-8")).hexdigest()[:16]
+def source_hash(short: str, source: str | None = None) -> str:
+    return hashlib.sha256((_source(short) if source is None else source).encode("utf-8")).hexdigest()[:16]
+
+
+def source_at(commit: str, short: str) -> str:
+    """The module's source as of a git commit of the checkout (``git show``)."""
+    import subprocess
+    path = Path(module_of(short).__file__).resolve()
+    root = Path(__file__).resolve().parents[2]
+    try:
+        return subprocess.run(["git", "-C", str(root), "show", f"{commit}:{path.relative_to(root).as_posix()}"],
+                              capture_output=True, text=True, check=True, timeout=30).stdout
+    except (subprocess.SubprocessError, OSError, ValueError) as exc:
+        raise SystemExit(f"cannot read reference/{short} at {commit!r}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- sites
@@ -141,11 +168,13 @@ def _holder(functions, line: int) -> str | None:
     return None
 
 
-def module_sites(short: str, operators: tuple[str, ...] | None = None) -> tuple[list[Site], int]:
-    """``(sites, outside)``: every site of every operator in the functions of ``module``, in
-    Cosmic Ray's walk order, and how many sites lie outside every function body."""
+def module_sites(short: str, operators: tuple[str, ...] | None = None,
+                 source: str | None = None) -> tuple[list[Site], int]:
+    """``(sites, outside)``: every site of every operator in the functions of ``module`` (of
+    ``source``, by default the module's current one), in Cosmic Ray's walk order, and how many
+    sites lie outside every function body."""
     from cosmic_ray.ast import ast_nodes, get_ast
-    source = _source(short)
+    source = _source(short) if source is None else source
     functions = _functions(source)
     tree = get_ast(source)
     ops = [(name, _operator(name)) for name in (operators or operator_names())]
@@ -164,10 +193,11 @@ def module_sites(short: str, operators: tuple[str, ...] | None = None) -> tuple[
     return sites, outside
 
 
-def all_sites(modules: tuple[str, ...] = CORE) -> tuple[list[Site], dict[str, int]]:
+def all_sites(modules: tuple[str, ...] = CORE, at: str | None = None) -> tuple[list[Site], dict[str, int]]:
+    """Every site of ``modules`` in the current source, or in the source as of commit ``at``."""
     sites, outside = [], {}
     for short in modules:
-        found, out = module_sites(short)
+        found, out = module_sites(short, source=None if at is None else source_at(at, short))
         sites += found
         outside[short] = out
     return sites, outside
@@ -255,6 +285,72 @@ def mutated_code(site: Site) -> tuple[types.CodeType, types.CodeType, str]:
     return original, new, shown
 
 
+def _function_codes(source: str, site: Site) -> tuple[Any, Any] | None:
+    """The site's function in ``source``, original and mutated, as comparable values (the code
+    without its line numbers and file name), or None when the site gives no mutant there."""
+    from cosmic_ray.mutating import mutate_code
+
+    def plain(code: types.CodeType) -> tuple:
+        consts = tuple(plain(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+        return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
+                code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount, code.co_flags)
+    mutated = mutate_code(source, _operator(site.operator), site.occurrence)
+    if mutated is None or site.function is None:
+        return None
+    try:
+        with warnings_silenced():
+            before, after = (compile(text, "<source>", "exec", dont_inherit=True) for text in (source, mutated))
+    except SyntaxError:
+        return None
+    old, new = _find_code(before, site.function), _find_code(after, site.function)
+    return None if old is None or new is None else (plain(old), plain(new))
+
+
+@contextlib.contextmanager
+def warnings_silenced() -> Iterator[None]:
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)   # `is` with a literal: the mutants' own doing
+        yield
+
+
+@functools.lru_cache(maxsize=None)
+def _current_sites(short: str, operator: str) -> tuple[Site, ...]:
+    return tuple(module_sites(short, (operator,))[0])
+
+
+def relocate(site: Site, source: str, line: str | None = None) -> Site | None:
+    """The same mutant in the module's current source: the site of the same operator in the same
+    function whose function code — original and mutated, line numbers aside — equals the one
+    ``site`` gives in ``source`` (the module as it was).  Where the function's code changed
+    (annotated, a local renamed) and ``line`` is the mutated line as it was, the one site of the
+    same operator in that function whose mutated line reads the same: the same mutation of the
+    reworded function.  None when neither is found (the mutation is gone, or its line changed
+    too).  A site of a source since reformatted keeps its mutant, while its occurrence number
+    may move."""
+    if source == _source(site.module):
+        return site
+    wanted = _function_codes(source, site)
+    if wanted is None:
+        return None
+    current = _source(site.module)
+    same_function = [c for c in _current_sites(site.module, site.operator) if c.function == site.function]
+    for candidate in same_function:
+        if _function_codes(current, candidate) == wanted:
+            return candidate
+    if line is None:
+        return None
+    same_line = [c for c in same_function if _mutated_line(current, c) == line]
+    return same_line[0] if len(same_line) == 1 else None
+
+
+def _mutated_line(source: str, site: Site) -> str | None:
+    from cosmic_ray.mutating import mutate_code
+    mutated = mutate_code(source, _operator(site.operator), site.occurrence)
+    lines = mutated.splitlines() if mutated is not None else []
+    return lines[site.line - 1].strip()[:200] if 0 < site.line <= len(lines) else None
+
+
 def _clear_every_cache() -> None:
     from gb16.tools.mutants.machinery import clear_caches
     clear_caches()
@@ -281,9 +377,10 @@ def code_swapped(site: Site, new: types.CodeType) -> Iterator[None]:
             _clear_every_cache()
 
 
-def generated_mutant(site: Site, shown: str = ""):
+def generated_mutant(site: Site, shown: str = "", rules=None):
     """The site as a mutant of gb16.tools.mutants.machinery whose scorer is the reference's own
-    functions: the caller runs it inside :func:`code_swapped`, entered once for every case and
+    functions (under ``rules``, a :class:`~gb16.reference.rules.Rules`; None: the project's
+    reading): the caller runs it inside :func:`code_swapped`, entered once for every case and
     property (a per-call patch would empty the reference's caches on every call)."""
     import gb16.reference as reference
     from gb16.tools.mutants.machinery import Mutant, _metadata
@@ -291,39 +388,155 @@ def generated_mutant(site: Site, shown: str = ""):
     mistake = f"{site.operator.removeprefix('core/')} in {site.function}: {shown}"
 
     def score(case_input):
-        return reference.score(case_input)
+        return reference.score(case_input, rules)
     score.__name__ = score.__qualname__ = name
     score.gb16_metadata = _metadata(name, mistake)
-    score.explain = reference.explain
-    score.score_interpretation = reference.score_interpretation
+    score.explain = lambda case_input, **how: reference.explain(case_input, rules, **how)
+    score.score_interpretation = lambda case_input, interp: reference.score_interpretation(case_input, interp, rules)
     return Mutant(name, f"reference/{site.module.replace('.', '/')}.py:{site.line}", mistake, mistake,
                   lambda: Mutation(), score)
 
 
 # --------------------------------------------------------------------------- judging
 
-def judge_corpus(m, cases: list[dict]) -> dict:
-    """The corpus alone: killed at the first failing case, else broken (some case errs) or survives."""
+def declarations(cases: list[dict]) -> list[tuple[str, Any, dict, list[dict]]]:
+    """``(label, rules, metadata, cases)``: every rule set besides the project's reading that the
+    corpus states hand-worked expectations for, and the cases judged under it.
+
+    * an option of an open ruling (``R-002:B``; docs/rulings.md) that some case's alternatives
+      name: the mutant's scorer runs under it and declares it (``"rulings"`` in its metadata), and
+      every case that names the ruling is judged as ``gb16 certify`` judges an implementation
+      declaring it (the case's expectation for that option, gb16.tools.harness.compare);
+    * an edition delta (corpus/editions.json) that some case's alternatives name: the scorer
+      runs under that one delta, and each such case is judged against the expectation it
+      states under it (its ``alternatives`` entry, worked out by hand).  The delta is not
+      declared in the metadata: certify would then ask the reference whether the delta acts
+      on the hand (gb16.tools.harness.declaration.select), and in process the reference is the
+      mutant — the expectation would come from the code under test.
+    """
+    from gb16.reference import rules as R
+    from gb16.tools.harness.compare import delta_alternatives, ruling_alternatives, ruling_ids
+    from gb16.tools.mutants.machinery import _metadata
+    base = _metadata("declared", "")
+    out: list[tuple[str, Any, dict, list[dict]]] = []
+    named = sorted({key for c in cases for key in ruling_alternatives(c)})
+    for key in named:
+        rid, _, option = key.partition(":")
+        if rid not in R.RULINGS or option not in R.RULINGS[rid]["options"] or key in R.WITHDRAWN_OPTIONS \
+                or option == R.DEFAULT_OPTIONS.get(rid):
+            continue
+        judged = [c for c in cases if rid in ruling_ids(c)]
+        out.append((key, R.Rules.parse({rid: option}), {**base, "rulings": {rid: option}}, judged))
+    for delta in sorted({d for c in cases for d in delta_alternatives(c)}):
+        if delta not in R.DELTAS:
+            continue
+        judged = [{**c, "expect": delta_alternatives(c)[delta],
+                   "alternatives": [a for a in c.get("alternatives", []) if "ruling" in a]}
+                  for c in cases if delta in delta_alternatives(c)]
+        out.append((delta, R.Rules.parse((), None, [delta]), base, judged))
+    return out
+
+
+def _declared_outcome(site: Site, shown: str, label: str, rules, metadata: dict,
+                      cases: list[dict]) -> tuple[str | None, str | None]:
+    """``(killed case, broken case)`` of the mutant under one rule set of :func:`declarations`."""
+    from gb16.tools.harness.certify import run_case
+    from gb16.tools.harness.implementations import PythonImplementation
+    from gb16.tools.harness.runlog import FAILING
+    m = generated_mutant(site, shown, rules)
+    impl = PythonImplementation(m.scorer, {**metadata, "name": f"{metadata['name']} {label}"}, f"generated:{label}")
+    started = impl.start()
+    broken = None
+    for seq, case in enumerate(cases, 1):
+        record, _ = run_case(impl, case, started, {}, CASE_TIMEOUT, seq)
+        if record["status"] == "fail":
+            return case["id"], broken
+        if record["status"] in FAILING:
+            broken = broken or case["id"]
+    return None, broken
+
+
+def judge_corpus(m, cases: list[dict], site: Site | None = None, shown: str = "") -> dict:
+    """The corpus alone: killed at the first failing case — under the project's reading, then
+    under each option and delta the corpus states expectations for (:func:`declarations`, the
+    label in ``under``) — else broken (only cases where it errs: ``broken_case``) or survives."""
     from gb16.tools.mutants.kill import corpus_outcomes
     began = time.monotonic()
     killed, broken = corpus_outcomes(m, cases, timeout=CASE_TIMEOUT, stop_after=1)
+    under = None
+    if not killed and site is not None:
+        for label, rules, metadata, judged in declarations(cases):
+            case, broke = _declared_outcome(site, shown, label, rules, metadata, judged)
+            if broke and not broken:
+                broken = [broke]
+            if case is not None:
+                killed, under = [case], label
+                break
     verdict = "killed" if killed else ("broken" if broken else "survived")
-    return {"verdict": verdict, "case": killed[0] if killed else None,
+    return {"verdict": verdict, "case": killed[0] if killed else None, "under": under,
             "broken_case": broken[0] if broken else None, "seconds": round(time.monotonic() - began, 2)}
 
 
-def judge_properties(m, only: list[str] | None = None) -> dict:
+#: The properties that judge a scorer by its own answers alone — the same hand with the suits
+#: permuted, the winds and dragons relabelled, the numbers reflected (gb16 and gb13), asked
+#: twice, or broken (an answer, never a raise) — and no model of the rules: they hold under every
+#: option of every open ruling, for no option of docs/rulings.md tells suits, numbers 1↔9 or the
+#: relabelled honours apart (the reference under each passes their ci streams).  The properties
+#: judge a mutant by them under each non-default option too (:func:`judge_properties`).
+RULE_FREE = ("suit_permutation", "wind_dragon_relabelling", "number_reflection", "determinism", "robustness",
+             "gb13_relabelling")
+
+
+class UnderOptions(list):
+    """A list of property names to judge only under the non-default options (``rejudge --options``)."""
+
+
+def option_rules() -> list[tuple[str, Any]]:
+    """``(label, rules)`` of every non-default option of every open ruling (docs/rulings.md,
+    corpus/editions.json) — from the rulings themselves, not from the corpus."""
+    from gb16.reference import rules as R
+    return [(f"{rid}:{option}", R.Rules.parse({rid: option})) for rid, ruling in sorted(R.RULINGS.items())
+            for option in sorted(ruling["options"]) if option != R.DEFAULT_OPTIONS.get(rid)
+            and f"{rid}:{option}" not in R.WITHDRAWN_OPTIONS]
+
+
+def judge_properties(m, only: list[str] | None = None, site: Site | None = None, shown: str = "") -> dict:
     """The properties alone at ci: killed at the first property whose stream the mutant
-    fails; a violation that is the scorer raising is ``raised`` (broken, not a judgement)."""
+    fails — under the project's reading, then (with ``site``) the properties of :data:`RULE_FREE`
+    under each non-default option (:func:`option_rules`; the label in ``under``); a violation
+    that is the scorer raising is kept in ``property`` of a ``broken`` verdict and the scan goes
+    on for a differing answer (a crash the check saw: generated_tables).  ``only`` an
+    :class:`UnderOptions`: those properties under the options alone."""
     from gb16.properties import replay
-    from gb16.properties.invariants import PROPERTIES
+    from gb16.properties.invariants import BY_NAME, PROPERTIES
     from gb16.tools.mutants.kill import mutant_scorer
     began = time.monotonic()
-    scorer = mutant_scorer(m)
+    passes: list[tuple[str | None, Any, list]] = []
+    if not isinstance(only, UnderOptions):
+        passes.append((None, mutant_scorer(m), [p for p in PROPERTIES if not only or p.name in only]))
+    if site is not None:
+        free = [BY_NAME[name] for name in RULE_FREE if not only or name in only]
+        passes += [(label, mutant_scorer(generated_mutant(site, shown, rules)), free) for label, rules in option_rules()]
     raised, errors = None, []
-    for prop in PROPERTIES:
-        if only and prop.name not in only:
+    for under, scorer, props in passes:
+        found = _first_kill(props, scorer, replay, errors)
+        if found is None:
             continue
+        if found[0] == "raised":
+            raised = raised or (found[1] if under is None else f"{found[1]} under {under}")
+            continue
+        _, name, index, violation = found
+        return {"verdict": "killed", "property": name, "under": under, "example": index,
+                "violation": violation[:300], "errors": errors, "seconds": round(time.monotonic() - began, 2)}
+    return {"verdict": "broken" if (raised or errors) else "survived", "property": raised, "errors": errors,
+            "seconds": round(time.monotonic() - began, 2)}
+
+
+def _first_kill(props: list, scorer, replay, errors: list[str]) -> tuple | None:
+    """``("killed", property, example, violation)`` at the first property whose stream the
+    scorer fails with an answer, else ``("raised", property)`` where one saw it raise, else None."""
+    raised = None
+    for prop in props:
         try:
             hit = replay.first_violation(prop, scorer, replay.stream(prop.name, "ci"))
         except Exception:   # noqa: BLE001 — a check that breaks on the mutant is an error, not a kill
@@ -334,15 +547,13 @@ def judge_properties(m, only: list[str] | None = None) -> dict:
         if hit[1].startswith("the scorer raised"):
             raised = raised or prop.name
             continue
-        return {"verdict": "killed", "property": prop.name, "example": hit[0], "violation": hit[1][:300],
-                "errors": errors, "seconds": round(time.monotonic() - began, 2)}
-    return {"verdict": "broken" if (raised or errors) else "survived", "property": raised, "errors": errors,
-            "seconds": round(time.monotonic() - began, 2)}
+        return "killed", prop.name, hit[0], hit[1]
+    return ("raised", raised) if raised else None
 
 
 def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = None) -> dict:
     """One mutant's record: the site, the mutated line, and both judgements apart (``cases``
-    None: the properties alone, as ``rejudge`` asks)."""
+    None: the properties alone; ``properties`` ``[]``: the corpus alone — as ``rejudge`` asks)."""
     began = time.monotonic()
     record = {"id": site.id, "module": site.module, "operator": site.operator.removeprefix("core/"),
               "occurrence": site.occurrence, "line": site.line, "function": site.function,
@@ -358,8 +569,9 @@ def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = N
     recorded_streams(properties)     # recorded on the reference, never under the mutant
     with code_swapped(site, new):
         if cases is not None:
-            record["corpus"] = judge_corpus(m, cases)
-        record["properties"] = judge_properties(m, properties)
+            record["corpus"] = judge_corpus(m, cases, site, shown)
+        if properties != []:
+            record["properties"] = judge_properties(m, properties, site, shown)
     record["outcome"] = "judged"
     record["seconds"] = round(time.monotonic() - began, 2)
     return record
@@ -396,11 +608,12 @@ def done_ids(results: Path) -> set[str]:
 
 
 def recorded_streams(properties: list[str] | None = None) -> None:
-    """Record (once per process) the ci streams of the properties, on the reference."""
+    """Record (once per process) the ci streams of the properties (None: all; ``[]``: none), on
+    the reference."""
     from gb16.properties import replay
     from gb16.properties.invariants import PROPERTIES
     for prop in PROPERTIES:
-        if not properties or prop.name in properties:
+        if properties is None or prop.name in properties:
             replay.stream(prop.name, "ci")
 
 
@@ -480,6 +693,39 @@ def survivors_of_properties(rows: list[dict]) -> list[Site]:
             if r.get("outcome") == "judged" and (r.get("properties") or {}).get("verdict") != "killed"]
 
 
+def survivors_of_corpus(rows: list[dict]) -> list[Site]:
+    """The judged mutants the corpus did not kill — no case where it answered otherwise or
+    raised — as sites (for ``rejudge --corpus``)."""
+    return [Site(r["module"], "core/" + r["operator"], r["occurrence"], r["line"], r["function"]) for r in rows
+            if r.get("outcome") == "judged" and (r.get("corpus") or {}).get("verdict") != "killed"
+            and not (r.get("corpus") or {}).get("broken_case")]
+
+
+def current_sites(sites: list[Site], rows: list[dict], at: str | None,
+                  progress: Callable[[str], None] | None = None) -> list[Site]:
+    """``sites`` (of the records ``rows``, or drawn) in the current source: a site recorded
+    against the source as of commit ``at`` is relocated (:func:`relocate`, by its code, or by its
+    recorded mutated line where the function changed); one recorded against any other source, or
+    whose mutant is gone, is left out and named."""
+    hashes = {r["id"]: r.get("source") for r in rows}
+    lines = {r["id"]: r.get("mutated") for r in rows}
+    old = {short: source_at(at, short) for short in {s.module for s in sites}} if at else {}
+    out = []
+    for s in sites:
+        recorded = hashes.get(s.id)
+        if recorded == source_hash(s.module) or (recorded is None and not at):
+            out.append(s)
+            continue
+        if at and recorded in (None, source_hash(s.module, old[s.module])):
+            moved = relocate(s, old[s.module], lines.get(s.id))
+            if moved is not None:
+                out.append(moved)
+                continue
+        if progress:
+            progress(f"{s.id}: no longer a mutant of the current source (left out)")
+    return out
+
+
 def _records(results: Path) -> Iterator[dict]:
     """The records of a results file: JSON objects with an id (a line cut short by a stopped
     run, or anything else, is passed over)."""
@@ -513,11 +759,22 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--module", action="append", choices=CORE, help="only these modules")
     r.add_argument("--property", action="append", dest="properties", help="only these properties")
     r.add_argument("--timeout", type=float, default=MUTANT_TIMEOUT, help="seconds per mutant")
+    r.add_argument("--drawn-at", metavar="COMMIT", help="draw the sample on the reference as of this git commit "
+                   "(a run begun there, to go on with after the source changed): every drawn mutant the results "
+                   "file does not hold is judged as the same mutant of the current source")
     j = sub.add_parser("rejudge", help="judge the mutants the properties did not kill again, by the properties "
                        "named (those added since), into another results file")
     j.add_argument("--results", default="generated-mutants.jsonl", help="the results of a run")
     j.add_argument("--after", default="generated-mutants-after.jsonl", help="the results of the rejudging (resumed)")
-    j.add_argument("--property", action="append", dest="properties", required=True)
+    j.add_argument("--property", action="append", dest="properties", help="the properties added since")
+    j.add_argument("--options", action="store_true", help="judge the mutants the properties did not kill again, by "
+                   "the properties that need no model of the rules, under every non-default option alone")
+    j.add_argument("--open", nargs="*", metavar="AFTER", help="only the mutants the tables count open (a check "
+                   "missed them and no argument makes them equivalent) with these rejudged results counted")
+    j.add_argument("--corpus", action="store_true", help="judge the mutants the corpus did not kill again, by the "
+                   "corpus alone (under every option and delta it states expectations for)")
+    j.add_argument("--drawn-at", metavar="COMMIT", help="the records are of the reference as of this git commit: "
+                   "judge each as the same mutant of the current source")
     j.add_argument("--jobs", type=int, default=0)
     j.add_argument("--timeout", type=float, default=MUTANT_TIMEOUT)
     t = sub.add_parser("table", help="the generated-mutants section of the kill tables from a results file")
@@ -548,7 +805,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.action == "table":
         rows = [row for f in args.results for row in read_results(Path(f))]
-        after = {row["id"]: row for f in args.after for row in read_results(Path(f))}
+        after = generated_tables.join_after(rows, [row for f in args.after for row in read_results(Path(f))])
         generated_tables.write_section(Path(args.out), rows, after)
         print(generated_tables.summary_text(rows, after))
         return 0
@@ -557,12 +814,25 @@ def main(argv: list[str] | None = None) -> int:
     def progress(msg: str) -> None:
         print(f"[{time.monotonic() - began:6.0f} s] {msg}", file=sys.stderr, flush=True)
     if args.action == "rejudge":
-        again = survivors_of_properties(read_results(Path(args.results)))
-        run(again, Path(args.after), args.jobs or os.cpu_count() or 1, args.properties, args.timeout, progress,
-            corpus=False)
+        if [bool(args.corpus), bool(args.properties), bool(args.options)].count(True) != 1:
+            print("rejudge: name the properties added since (--property), or --options, or --corpus", file=sys.stderr)
+            return 2
+        rows = read_results(Path(args.results))
+        if args.open is not None:
+            after = generated_tables.join_after(rows, [r for f in args.open if Path(f).is_file()
+                                                        for r in read_results(Path(f))])
+            rows = [r for r in rows if generated_tables.status(r, after) == "open"]
+        again = current_sites((survivors_of_corpus if args.corpus else survivors_of_properties)(rows), rows,
+                              args.drawn_at, progress)
+        judged_by = [] if args.corpus else UnderOptions(RULE_FREE) if args.options else args.properties
+        run(again, Path(args.after), args.jobs or os.cpu_count() or 1, judged_by, args.timeout, progress,
+            corpus=args.corpus)
         return 0
-    sites, _ = all_sites(tuple(args.module) if args.module else CORE)
+    sites, _ = all_sites(tuple(args.module) if args.module else CORE, args.drawn_at)
     chosen = stratified_sample(sites, args.sample or len(sites), args.seed)
+    if args.drawn_at:
+        held = {r["id"] for r in read_results(Path(args.results))} if Path(args.results).exists() else set()
+        chosen = current_sites([s for s in chosen if s.id not in held], [], args.drawn_at, progress)
     run(chosen, Path(args.results), args.jobs or os.cpu_count() or 1, args.properties, args.timeout, progress)
     rows = [r for r in read_results(Path(args.results)) if r["id"] in {s.id for s in chosen}]
     print(generated_tables.summary_text(rows, {}))

@@ -18,13 +18,64 @@ END = "<!-- end of generated mutants -->"
 
 
 def _verdict(row: dict | None, side: str) -> str | None:
-    return ((row or {}).get(side) or {}).get("verdict")
+    """The check's verdict on the mutant: ``killed`` — a valid answer that differs from what the
+    check holds it to, or the mutant raising, crashing or timing out on an input the check gives
+    it (a crash is a kill, docs/kill-tables.md "What a crash counts as") — ``survived``, or
+    ``broken`` (the check itself broke and judged nothing)."""
+    judged = (row or {}).get(side) or {}
+    verdict = judged.get("verdict")
+    if verdict == "broken" and crashed(judged):
+        return "killed"
+    return verdict
+
+
+def crashed(judged: dict) -> bool:
+    """Whether a check's judgement found the mutant only raising, crashing or timing out: a corpus
+    case where it errs, a property that sees it raise (recorded as ``broken`` by the run)."""
+    return judged.get("verdict") == "broken" and bool(judged.get("broken_case") or judged.get("property"))
+
+
+def _key(row: dict) -> tuple:
+    return (row.get("module"), row.get("operator"), row.get("function"), row.get("mutated"))
+
+
+def join_after(rows: list[dict], after_rows: list[dict]) -> dict[str, dict]:
+    """The rejudging records of every mutant of ``rows`` (by its id; a record of the mutant
+    relocated to a reformatted source has the same module, operator, function and mutated line),
+    each check's verdict kept where any rejudging killed it."""
+    by_key: dict[tuple, list[dict]] = defaultdict(list)
+    by_id: dict[str, list[dict]] = defaultdict(list)
+    for a in after_rows:
+        by_id[a["id"]].append(a)
+        by_key[_key(a)].append(a)
+    out: dict[str, dict] = {}
+    for r in rows:
+        found = by_id.get(r["id"]) or [a for a in by_key.get(_key(r), []) if a.get("mutated")]
+        merged: dict = {}
+        for side in ("corpus", "properties"):
+            judged = [a[side] for a in found if a.get(side)]
+            killed = [j for j in judged if _verdict({side: j}, side) == "killed"]
+            if killed or judged:
+                merged[side] = (killed or judged)[0]
+        if merged:
+            out[r["id"]] = merged
+    return out
 
 
 def properties_after(row: dict, after: dict[str, dict]) -> str | None:
     """The properties' verdict once the properties rejudged in ``after`` are counted too."""
-    before = _verdict(row, "properties")
-    return "killed" if before == "killed" or _verdict(after.get(row["id"]), "properties") == "killed" else before
+    return _after(row, after, "properties")
+
+
+def corpus_after(row: dict, after: dict[str, dict]) -> str | None:
+    """The corpus's verdict once it has judged under every option and delta it states
+    expectations for (``rejudge --corpus``)."""
+    return _after(row, after, "corpus")
+
+
+def _after(row: dict, after: dict[str, dict], side: str) -> str | None:
+    before = _verdict(row, side)
+    return "killed" if before == "killed" or _verdict(after.get(row["id"]), side) == "killed" else before
 
 
 def equivalent(row: dict) -> str | None:
@@ -43,19 +94,29 @@ def triage(row: dict, after: dict[str, dict]) -> str:
 
 
 def status(row: dict, after: dict[str, dict]) -> str:
-    """equivalent, broken (a check only sees it err or time out), open (a check misses it), killed (by both)."""
+    """equivalent; broken (no check could judge it: the mutant ran over its time, or a check broke);
+    open (a check judged it and it survived); killed (by both)."""
     if equivalent(row):
         return "equivalent"
     if row.get("outcome") in ("timeout", "error"):
         return "broken"
-    verdicts = (_verdict(row, "corpus"), properties_after(row, after))
+    verdicts = (corpus_after(row, after), properties_after(row, after))
     if "survived" in verdicts:
         return "open"
     return "killed" if verdicts == ("killed", "killed") else "broken"
 
 
-HEAD = ["mutants", "killed by corpus", "killed by properties (before)", "killed by properties (after)",
-        "equivalent", "broken", "open", "s per mutant"]
+def by_crash(row: dict, after: dict[str, dict]) -> bool:
+    """Killed by both checks, one of them only through a crash (no answer of it differed)."""
+    if status(row, after) != "killed":
+        return False
+    return any(not any(((j or {}).get(side) or {}).get("verdict") == "killed" for j in (row, after.get(row["id"])))
+               for side in ("corpus", "properties"))
+
+
+HEAD = ["mutants", "killed by corpus (before)", "killed by corpus (after)", "killed by properties (before)",
+        "killed by properties (after)", "killed, a crash in one check", "equivalent", "broken", "open",
+        "s per mutant"]
 
 
 def counts(rows: list[dict], after: dict[str, dict], key) -> list[list]:
@@ -67,15 +128,31 @@ def counts(rows: list[dict], after: dict[str, dict], key) -> list[list]:
     def line(name, g):
         st = [status(r, after) for r in g]
         times = [r["seconds"] for r in g if r.get("seconds")]
-        return [name, len(g), sum(_verdict(r, "corpus") == "killed" for r in g),
+        return [name, len(g), sum(_verdict(r, "corpus") == "killed" and not (r.get("corpus") or {}).get("under")
+                                  for r in g),
+                sum(corpus_after(r, after) == "killed" for r in g),
                 sum(_verdict(r, "properties") == "killed" for r in g),
                 sum(properties_after(r, after) == "killed" for r in g),
+                sum(by_crash(r, after) for r in g),
                 st.count("equivalent"), st.count("broken"), st.count("open"),
                 f"{sum(times) / len(times):.0f}" if times else "—"]
     out = [line(name, groups[name]) for name in sorted(groups)]
     if out:
         out.append(line("all", [r for g in groups.values() for r in g]))
     return out
+
+
+def _summary(judged: list[dict], after: dict[str, dict]) -> str:
+    """One sentence of the closing figures: killed by both, equivalent, broken, and the open ones
+    by which check kills them."""
+    st = [status(r, after) for r in judged]
+    open_rows = [r for r, s in zip(judged, st) if s == "open"]
+    corpus_only = sum(corpus_after(r, after) == "killed" for r in open_rows)
+    properties_only = sum(properties_after(r, after) == "killed" for r in open_rows)
+    return (f"killed by both checks {st.count('killed')} ({sum(by_crash(r, after) for r in judged)} of them through "
+            f"a crash in one check), equivalent {st.count('equivalent')}, broken {st.count('broken')}, open "
+            f"{len(open_rows)} — killed by the corpus alone {corpus_only}, by the properties alone "
+            f"{properties_only}, by neither {len(open_rows) - corpus_only - properties_only}.")
 
 
 def section(rows: list[dict], after: dict[str, dict]) -> str:
@@ -85,10 +162,29 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "Made by `python -m gb16.tools.mutants.generated table` from the results of "
              "`python -m gb16.tools.mutants.generated run` and `rejudge` (gb16.tools.mutants.generated: "
              "Cosmic Ray's operators over the scoring core, each mutant a function's code replaced in "
-             "process, judged by the corpus and by the properties at ci, apart). A check that only sees the "
-             "mutant raise or time out has not killed it (broken). \"killed by properties (after)\" counts "
-             "the properties added for the survivors too (22 reading_contests, 23 gb13_special_near_misses). "
-             "Seconds per mutant are wall-clock on the shared two-core machine, both judgements.", "",
+             "process, judged by the corpus and by the properties at ci, apart). \"before\" is the run: the "
+             "corpus under the project's reading, properties 1–21. \"after\" adds what was built for the "
+             "survivors: the corpus under every ruling option and edition delta it states hand-worked "
+             "expectations for (`rejudge --corpus`); properties 22 reading_contests and 23 "
+             "gb13_special_near_misses (`rejudge --property`), and the properties that need no model of the "
+             "rules (symmetries, determinism, robustness: gb16.tools.mutants.generated.RULE_FREE) under each "
+             "non-default option of the open rulings (`rejudge --options`). Seconds per mutant are wall-clock on the shared "
+             "two-core machine, both judgements of the run.", "",
+             "**What a crash counts as.** A mutant that raises, crashes or runs over a case's time limit on an "
+             "input the check gives it is **killed** by that check, and counted apart in \"killed, a crash in "
+             "one check\". The checks treat it so themselves: `gb16 certify` records such a case as error, "
+             "crash or timeout and counts it among the failures (its verdict is not a pass), and a property "
+             "reports the scorer raising as its violation (the contract, docs/contract.md: every input gets a "
+             "result or an error code). A scorer shipped with the mutant would be rejected by either check, "
+             "which is what a kill means; the mutation-testing tools count it the same way (Cosmic Ray and "
+             "mutmut: a test that errors kills). **Broken** is kept for a mutant no check could judge: the "
+             "child ran over the whole mutant's time limit (240 s) before either check finished, or a "
+             "property's own code broke on the mutant's answer (an error in the check, not a verdict). The "
+             "same rule holds for both checks and for before and after. (The figures first written for this "
+             "run counted a crash as broken, not killed: 67 broken.) The catalogue's \"broken on some case\" above "
+             "is another thing: a hand-written patch that no longer fits the reference, the harness's failure, "
+             "not a mistake the mutant makes; a generated mutant is the reference's own code, so its crash is its "
+             "mistake.", "",
              "**The tool.** Cosmic Ray (PyPI `cosmic-ray`, the `[mutation]` extra), for three reasons: its "
              "operators are a library — each a class that finds its positions in a parso tree and mutates one "
              "(`cosmic_ray.mutating.mutate_code`) — so a mutant can be made as source text in memory and "
@@ -99,10 +195,17 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "handler that no longer catches: 211 operators); and it is maintained (8.7.0, 2026). Every operator "
              "is applied but `VariableReplacer` and `VariableInserter`, which need the name of a variable of the "
              "code under test as an argument (a causal-inference pair), so are no generic operator.", "",
-             "**The run.** `python -m gb16.tools.mutants.generated run --sample 500 --seed 1 --jobs 2 --results "
-             "FILE` (every core by default; resumable: a run started again with the same file skips what it "
-             "holds), then `rejudge --results FILE --after AFTER --property reading_contests --property "
-             "gb13_special_near_misses` and `table --results FILE --after AFTER`. The sample is drawn "
+             "**The run.** One command judges a sample by every check: `python -m gb16.tools.mutants.generated "
+             "run --sample 500 --seed 1 --results FILE` (`--jobs N`, every core by default; resumable: a run "
+             "started again with the same file skips what it holds), and `table --results FILE` writes this "
+             "section. `rejudge --results FILE --after AFTER` judges earlier results again by the checks added "
+             "since — `--property NAME` (the properties named, alone), `--options` (the properties without a "
+             "model of the rules, under each option alone) or `--corpus` (the corpus alone, under every option "
+             "and delta; `--open AFTER…` keeps to the mutants still open) — and `table --results FILE --after AFTER…` counts them; `--drawn-at "
+             "COMMIT` (run and rejudge) goes on with results of a source since reformatted, judging each mutant "
+             "as the same mutant of the current source (its function's code, original and mutated, unchanged "
+             "but for line numbers; for a record, else the one site of its function whose mutated line reads the "
+             "same) and leaving out, by name, those that are no longer. The sample is drawn "
              "round-robin over (module, operator) from a seed, so any prefix of it is spread over both. " + RUN, "",
              "**The two kinds of bug the properties missed**, planted through properties 22 and 23 "
              "(gb16.properties.planted) and replayed over the ci stream of every earlier property (the property and "
@@ -110,7 +213,7 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              tabulate(PLANTED_MEASURE, headers=["planted bug", "killed by properties 1–21 at ci", "killed by properties 22–23 at ci"], tablefmt="github"), "",
              TRIAGE, "",
              f"{len(judged)} mutants judged ({len(rows) - len(judged)} sites where the tool's mutation gave "
-             "no function code).", "",
+             "no function code): " + _summary(judged, after), "",
              "### Per module", "",
              tabulate(counts(rows, after, lambda r: r["module"]), headers=["module"] + HEAD, tablefmt="github"), "",
              "### Per operator", "",
@@ -129,7 +232,15 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
                      "triage"], tablefmt="github"))
     else:
         lines.append("None.")
-    lines += ["", END]
+    lines += ["", "### The gap between the checks", "",
+              "Every mutant that is not equivalent and that one check kills (after) while the other does not: "
+              "what each check reaches that the other misses.", ""]
+    for name, this, other in (("the corpus", "corpus", "properties"), ("the properties", "properties", "corpus")):
+        gap = [r for r in judged if not equivalent(r) and _after(r, after, this) == "killed"
+               and _after(r, after, other) != "killed"]
+        lines += [f"Killed by {name} alone ({len(gap)}): " +
+                  (", ".join(f"`{r['id']}`" for r in sorted(gap, key=lambda r: r["id"])) or "none") + ".", ""]
+    lines += [END]
     return "\n".join(lines) + "\n"
 
 

@@ -6,21 +6,35 @@ both verdicts beside the argument).
 Equivalent means: no input of the contract (docs/contract.md), under the rules in force by
 default, makes the mutated scorer's ``score``, ``explain`` or ``score_interpretation`` answer
 differently in what the contract holds a scorer to (the total and one admissible fan list,
-docs/rulings.md R-011).  What lives only under a non-default option of a ruling, or only in the
-不计 trace of ``explain(not_counted=True)``, is not equivalent: neither check judges it, so it is
-left open and says so.
+docs/rulings.md R-011).  What lives only under a non-default option of a ruling or an edition
+delta, or only in the 不计 trace of ``explain(not_counted=True)``, is not equivalent: the corpus
+judges the options and deltas its cases state expectations for, the properties judge the
+project's reading only, and neither reads the trace, so it is left open and says so.
 """
 
 from __future__ import annotations
 
+#: How many of the corpus's survivors ``rejudge --corpus --drawn-at`` judged on the current source, and how.
+RELOCATED = ("146 of its 151 survivors were of 6cd7fa0: 92 are the same mutant of the current source by their code, "
+             "47 by their mutated line in a reworded function, and 7 whose mutated line changed too keep their "
+             "verdict of 6cd7fa0; the 5 judged on the current source were judged again")
 #: How the results in docs/kill-tables-generated*.jsonl were made.
-RUN = ("The results here (docs/kill-tables-generated.jsonl, and docs/kill-tables-generated-after.jsonl for the "
-       "properties added since): `run --sample 500 --seed 1 --jobs 2` on a two-core machine shared with other work, "
-       "stopped after 470 of the 500 (the same command with the same file goes on from there), then `rejudge` of "
-       "every mutant the properties had not killed by properties 22 and 23.")
+RUN = ("The results here. docs/kill-tables-generated.jsonl: `run --sample 500 --seed 1 --jobs 2` on the reference "
+       "of commit 6cd7fa0, stopped after 470 of the 500. The reference was then annotated for `make lint` (mypy "
+       "--strict), which renumbered the sites and reworded some functions, so a resumed run skipped nothing; it "
+       "went on with `run --sample 512 --seed 1 --jobs 1 --drawn-at 6cd7fa0`: of the 30 drawn mutants not yet "
+       "judged, 23 are the same mutant of the current source and were judged there, and the 7 whose functions "
+       "had changed were left out and replaced by the next of the seeded order (10 of those 12 the same mutant): "
+       "503 mutants, 470 judged at 6cd7fa0 and 33 on the current source. docs/kill-tables-generated-after.jsonl: "
+       "`rejudge --property reading_contests --property gb13_special_near_misses` of every mutant the properties "
+       "had not killed (at 6cd7fa0). docs/kill-tables-generated-after-corpus.jsonl: `rejudge --corpus --drawn-at "
+       "6cd7fa0 --jobs 1` of every mutant the corpus had not killed, on the current source (" + RELOCATED + "). "
+       "docs/kill-tables-generated-after-options.jsonl: `rejudge --options --open … --drawn-at 6cd7fa0 --jobs 1` "
+       "of the mutants still open that the properties had not killed, on the current source. "
+       "\"before\" of the first 470 is what the checks of 6cd7fa0 found on the reference of 6cd7fa0.")
 
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
-          "the triage column), or OPEN with what the mutant touches that neither check judges.")
+          "the triage column), or OPEN with what the mutant touches that a check does not judge.")
 
 #: The two kinds of bug the properties missed, planted (gb16.properties.planted p22, p23) and replayed
 #: over every ci stream of properties 1–21 (measured 2026-12-07: each property's stream replayed
@@ -52,16 +66,21 @@ _DIFFERENTIAL_ONLY = ("equivalent as a scorer: chow_link_sets and admissible_int
                       "tie decisions call (gb16.tools.differential); score, explain and score_interpretation never "
                       "reach them (tests/test_differential.py is where a kill would come from)")
 _R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's option {} is in force "
-              "(docs/rulings.md); the corpus holds a scorer to the project's options and the properties judge the default reading, so neither "
-              "puts it in force")
+              "(docs/rulings.md); the corpus judges it there on the cases that state that option's expectation, "
+              "the properties only through those that need no model of the rules (RULE_FREE: symmetries, "
+              "determinism, robustness), which see it where it breaks a symmetry or raises")
 _EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
-                 "Part 3), and under the default rules it is a no-op either way; the corpus holds a scorer to the "
-                 "project's edition and the properties judge it, so neither puts a delta in force")
+                 "Part 3), and under the default rules it is a no-op either way; the corpus judges each delta on the "
+                 "cases that work out an expectation under it, the properties judge the project's edition only "
+                 "(their model of the rules is the project's)")
 _TESTS_ONLY = ("equivalent as a scorer: readings.is_winning (and special_shapes.is_special, which only it calls) is the "
                "tile-by-tile form of the wait decision that tests/test_waits.py checks formal_waits against; score, "
                "explain and score_interpretation never call it (a kill would come from that test)")
 _TRACE_ONLY = ("OPEN: the mutated line only writes the 不计 trace of explain(not_counted=True) (the \"held, not "
                "counted\" list); neither the corpus nor the properties read it")
+
+ARGUED_TEXT_FORM = ("OPEN: only the text form of a group (explain's words, the * of the winning set) raises; the "
+                    "corpus never asks for it; the properties see the scorer raise, a kill by a crash")
 
 #: mutant id → why no legal input tells it from the reference (or, starting "OPEN:", why it stays open).
 ARGUED: dict[str, str] = {
@@ -130,9 +149,8 @@ ARGUED: dict[str, str] = {
     "combination:ReplaceContinueWithBreak:1":
         "the edges are sorted by table order and 老少副 is the last of the four chow-pair fans, so every edge after "
         "a second 老少副 that is passed over is another 老少副, passed over too: stopping there counts the same links",
-    "groups:ReplaceBinaryOperator_Add_BitOr:2":
-        "OPEN: only the text form of a group (explain's words, the * of the winning set) raises; the corpus never "
-        "asks for it, and the properties see it only as the scorer raising (broken, not killed)",
+    "groups:ReplaceBinaryOperator_Add_BitOr:2": ARGUED_TEXT_FORM,
+
     "shapes:ReplaceComparisonOperator_GtE_LtE:1":
         "held once, a pair taken from the lowest tile leaves a negative count that no branch brings back to zero, so "
         "that walk adds nothing; held three or four times, the pair is skipped there but the walk that takes one or "
@@ -162,7 +180,7 @@ ARGUED: dict[str, str] = {
         "(reference/fans/__init__.py): the fans are the same",
     "groups:ReplaceBinaryOperator_Add_BitAnd:2":
         "OPEN: only the text form of a group (explain's words, the * of the winning set) raises; the corpus never "
-        "asks for it, and the properties see it only as the scorer raising (broken, not killed)",
+        "asks for it; the properties see the scorer raise, a kill by a crash",
     "scoring:ReplaceUnaryOperator_USub_Invert:2": "~t is −t − 1: the totals sort in the same order",
     "scoring:ReplaceBinaryOperator_Sub_Div:3": _TRACE_ONLY,
     "scoring:ReplaceComparisonOperator_IsNot_GtE:0": _TRACE_ONLY,
@@ -229,7 +247,7 @@ ARGUED: dict[str, str] = {
     "readings:ReplaceComparisonOperator_Eq_Is:1": _IS_SHAPE,
     "readings:AddNot:3":
         "OPEN: only the text form of a reading (explain's words) changes, and raises without knitted tiles; the "
-        "corpus never asks for it, and the properties see it only as the scorer raising (broken, not killed)",
+        "corpus never asks for it; the properties see the scorer raise, a kill by a crash",
     "fans.concealment:ReplaceComparisonOperator_Eq_LtE:2":
         "among the values of win_in only \"knitted\" sorts before \"pair\", and a reading with the winning tile in "
         "the knitted tiles is not standard, which melded_hand has already answered False for",
@@ -303,6 +321,30 @@ ARGUED: dict[str, str] = {
         "`first ^ 2` is `first - 2` for 2 and 3; for 4 it leaves six copies and no pair, 3k + 1 tiles that never "
         "split into sets, so that branch fails where the original's would succeed — but then the chow branch takes "
         "two chows from the lowest tile first and meets it with two copies (2 ^ 2 = 0): the same split is found",
+    # judged on the current source (run --drawn-at 6cd7fa0)
+    "groups:ReplaceBinaryOperator_Add_Sub:2": ARGUED_TEXT_FORM,
+    "combination:ReplaceBinaryOperator_BitAnd_Mod:0": _R002_ONLY.format("C"),
+    "fans.win_conditions:ReplaceOrWithAnd:0":
+        _R002_ONLY.replace("R-002's option {}", "R-006's option C, or the delta own-melds-not-visible alone,"),
+    "groups:ReplaceUnaryOperator_Delete_Not:0":
+        "sort_key orders a reading's sets; two sets it ranks apart only by `concealed` have the same tile, kind and "
+        "exposure (a set completed by the discard beside a concealed one of the same tiles), so the mutant only "
+        "swaps them: the reading has the same sets and fans, and where the order shows — the winning set's "
+        "index in win_in and the sets key of preference_key — it orders only interpretations equal in total and "
+        "fan list, which R-011's convention picks among (the contract holds a scorer to the total and one "
+        "admissible list)",
+    "fans.chows:ReplaceComparisonOperator_NotEq_LtE:0":
+        "relation() is asked only of chows in reading order (combinations of the sorted sets, tile index first), "
+        "so for two chows of one number in different suits a.suit < b.suit, and `<=` holds as `!=` does; for two "
+        "of one suit and number `<=` also holds, but relation() tries 一般高 first (CHOW_PAIR_FANS), which holds "
+        "there: the same fan either way",
+    "combination:ReplaceComparisonOperator_Eq_GtE:0":
+        "under R-002:C the mutant adds 三同刻 and 三色三节高 to the group, but its only caller passes candidates "
+        "that scoring.py has already kept to _big_group(rules), the §二.5 group alone under C: the fans added find "
+        "no candidate, under every option",
+    "shapes:ReplaceComparisonOperator_Gt_IsNot:0":
+        "after the first loop lo <= hi; hi steps down by one from len(counts) and stops at lo at the latest, so "
+        "`hi is not lo` (small ints, one object each) ends the loop exactly where `hi > lo` does",
 }
 
 #: Functions every mutant of which is equivalent as a scorer, with the argument.

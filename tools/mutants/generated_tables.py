@@ -50,7 +50,9 @@ def join_after(rows: list[dict], after_rows: list[dict]) -> dict[str, dict]:
         by_key[_key(a)].append(a)
     out: dict[str, dict] = {}
     for r in rows:
-        found = by_id.get(r["id"]) or [a for a in by_key.get(_key(r), []) if a.get("mutated")]
+        # by id, and by key too: one mutant may be rejudged at its old place by one run and, relocated
+        # to the current source under another occurrence number, by another
+        found = by_id.get(r["id"], []) + [a for a in by_key.get(_key(r), []) if a.get("mutated") and a["id"] != r["id"]]
         merged: dict = {}
         for side in ("corpus", "properties"):
             judged = [a[side] for a in found if a.get(side)]
@@ -165,8 +167,8 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "process, judged by the corpus and by the properties at ci, apart). \"before\" is the run: the "
              "corpus under the project's reading, properties 1–21. \"after\" adds what was built for the "
              "survivors: the corpus under every ruling option and edition delta it states hand-worked "
-             "expectations for (`rejudge --corpus`); properties 22 reading_contests and 23 "
-             "gb13_special_near_misses (`rejudge --property`), and the properties that need no model of the "
+             "expectations for (`rejudge --corpus`); properties 22 reading_contests, 23 "
+             "gb13_special_near_misses and 24 not_counted_trace (`rejudge --property`), and the properties that need no model of the "
              "rules (symmetries, determinism, robustness: gb16.tools.mutants.generated.RULE_FREE) under each "
              "non-default option of the open rulings (`rejudge --options`). Seconds per mutant are wall-clock on the shared "
              "two-core machine, both judgements of the run.", "",

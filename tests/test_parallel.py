@@ -142,3 +142,26 @@ def test_no_worker_is_left_when_the_consumer_stops():
     assert workers
     outcomes.close()
     assert not any(alive(pid) for pid in workers)
+
+
+def pools_outside_the_runner(root: Path) -> list[str]:
+    """Every module but harness/parallel.py that imports multiprocessing (other than its
+    ``util``, the finalizers) or concurrent.futures: a pool of its own."""
+    import ast
+    found = []
+    for folder in ("tools", "properties", "reference", "corpus", "gb16"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if path == root / "tools" / "harness" / "parallel.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                         [f"{node.module}.{a.name}" for a in node.names] if isinstance(node, ast.ImportFrom) else [])
+                if any((n.split(".")[0] == "multiprocessing" and not n.startswith("multiprocessing.util"))
+                       or n.split(".")[0] == "concurrent" for n in names):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_no_module_but_the_runner_has_a_pool_of_its_own():
+    root = Path(__file__).resolve().parents[1]
+    assert pools_outside_the_runner(root) == []

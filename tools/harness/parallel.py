@@ -137,13 +137,16 @@ class _Worker:
     anywhere leaves nothing the others wait on); ``job`` is the task it runs."""
 
     def __init__(self, context, function: Callable, with_progress: bool, initializer: Callable | None):
-        self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs, function, os.getpid(), with_progress, initializer),
-                                       name="gb16 worker")
-        self.process.start()
-        theirs.close()
+        self.connection, self._theirs = context.Pipe()
+        self.process = context.Process(target=_serve, name="gb16 worker",
+                                       args=(self._theirs, function, os.getpid(), with_progress, initializer))
         self.job: tuple[int, tuple] | None = None
         self.began = 0.0
+
+    def start(self) -> "_Worker":
+        self.process.start()
+        self._theirs.close()
+        return self
 
     def give(self, job: tuple[int, tuple]) -> None:
         self.job, self.began = job, time.monotonic()
@@ -166,7 +169,8 @@ class _Worker:
                 pass
             self.process.join(grace)
         self.connection.close()
-        if self.process.exitcode is None:
+        self._theirs.close()
+        if self.process.pid is not None and self.process.exitcode is None:
             try:
                 self.process.kill()
             except (OSError, ValueError, AttributeError):
@@ -196,14 +200,21 @@ def run(function: Callable, tasks: Iterable[tuple], jobs: int, *, ordered: bool 
     pool: list[_Worker] = []
     gc.freeze()   # a forked worker then leaves the objects already built alone (no copy on write)
     grace = 0.0   # stopped in any other way than by running out of tasks: the workers are killed at once
+
+    def start() -> _Worker:   # in the pool before it starts: a Ctrl-C meanwhile leaves no worker unknown
+        pool.append(_Worker(context, function, progress is not None, initializer))
+        return pool[-1].start()
     try:
-        yield from _run(pool, lambda: _Worker(context, function, progress is not None, initializer), numbered,
-                        max(1, jobs), ordered, fresh, restarts, timeout, max(1, ahead), progress,
-                        started or (lambda index: None), tick)
+        yield from _run(pool, start, numbered, max(1, jobs), ordered, fresh, restarts, timeout, max(1, ahead),
+                        progress, started or (lambda index: None), tick)
         grace = GRACE
     finally:
-        for worker in pool:
-            worker.stop(grace)
+        try:
+            for worker in pool:
+                worker.stop(grace)
+        finally:   # a Ctrl-C while they exit: the others are killed all the same
+            for worker in pool:
+                worker.stop()
         gc.unfreeze()
 
 
@@ -221,7 +232,8 @@ def _run(pool: list, start: Callable[[], _Worker], numbered, jobs: int, ordered:
     again: collections.deque = collections.deque()    # tasks whose worker died, to run first
     following, deaths, last_exit, giving_up, exhausted = 0, 0, None, False, False
     if not fresh:   # every worker ready before the first task is read (it may be slow to come: a pipe)
-        pool.extend(start() for _ in range(jobs))
+        for _ in range(jobs):
+            start()
     while True:
         idle = [w for w in pool if w.job is None]
         while not giving_up and (again or not exhausted):
@@ -238,8 +250,7 @@ def _run(pool: list, start: Callable[[], _Worker], numbered, jobs: int, ordered:
             else:
                 job = again.popleft()
             if not idle:
-                pool.append(start())
-                idle.append(pool[-1])
+                idle.append(start())
             idle.pop(0).give(job)
             started(job[0])
         yielded = following

@@ -1,7 +1,8 @@
-"""No process the kit starts outlives it (gb16.tools.harness.lifetime): after a SIGKILL of the
-main process of ``certify --random N --jobs 2`` (its workers, their implementations and
-watchdogs) and of ``score --batch --jobs 2`` (its workers), none of their processes is left
-15 s later.  Every process of a run is found by a mark in its environment, which each inherits.
+"""No process the kit starts outlives it (gb16.tools.harness.lifetime, gb16.tools.harness.parallel):
+after a SIGKILL of the main process of ``certify --random N --jobs 2`` (its workers, their
+implementations and watchdogs), of ``score --batch --jobs 2`` (its workers) and of ``gb16 report
+--jobs 2`` (its parts, and the workers and implementations of the parts), none of their processes
+is left 15 s later.  Every process of a run is found by a mark in its environment, which each inherits.
 """
 
 from __future__ import annotations
@@ -87,3 +88,14 @@ def test_a_killed_batch_leaves_no_worker(tmp_path):
         os.close(read_end)
         os.close(write_end)
     assert seen >= 3 and left == [], (seen, left)
+
+
+def test_a_killed_report_leaves_no_part_worker_or_implementation(tmp_path):
+    # main + 2 parts (the corpus and the gb13 differential), the differential's workers, each
+    # with PyMahjongGB in a process of its own: killed once the differential's workers exist
+    pytest.importorskip("MahjongGB")
+    seen, left = kill_and_count_left(
+        [sys.executable, "-m", "gb16", "report", "--out", str(tmp_path / "report"), "--profile", "ci",
+         "--skip", "properties", "--skip", "proofs", "--skip", "mutants", "--differential", "1000000",
+         "--jobs", "2", "--no-progress"], at_least=5)
+    assert seen >= 5 and left == [], (seen, left)

@@ -239,7 +239,7 @@ def test_report_command_line(monkeypatch, tmp_path, capsys):
 def test_no_exhaustive_shards_when_the_properties_cannot_run(monkeypatch, tmp_path):
     """The exhaustive checks are split into parts of their own only when the properties part can
     run: with its runner missing they would run the thorough profile's checks for nothing."""
-    from gb16.tools.reports import parallel
+    from gb16.tools.harness import parallel
 
     def jobs() -> list:
         return [parallel.Part("properties", "properties", run_optional,

@@ -1,4 +1,4 @@
-"""The report's parts side by side (gb16.tools.reports.parallel): every outcome comes back
+"""The report's parts side by side (gb16.tools.harness.parallel): every outcome comes back
 under its own key, a failing or dying part costs the others nothing, and progress is shown
 as heartbeat lines when not on a terminal."""
 
@@ -8,7 +8,7 @@ import io
 import os
 import time
 
-from gb16.tools.reports import parallel
+from gb16.tools.harness import parallel, progress
 
 
 def counting(n: int, progress=None):
@@ -55,7 +55,7 @@ def test_one_job_runs_in_this_process_the_same_way():
 
 
 def test_rate_and_time_left_from_counts():
-    state = parallel._State("differential", status="running", started=0.0)
+    state = progress._State("differential", status="running", started=0.0)
     state.note("gb13 differential 100/1000", 10.0)
     state.note("gb13 differential 300/1000", 20.0)
     line = state.line(20.0)

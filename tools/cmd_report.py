@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from gb16.tools.harness import judging, provenance
+from gb16.tools.harness import judging, parallel, provenance
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.harness.runlog import RunLogError
-from gb16.tools.reports import badge, html_page, json_report, junit, markdown, parallel, terminal
+from gb16.tools.reports import badge, html_page, json_report, junit, markdown, terminal
 from gb16.tools.reports.compliance import (PART_NAMES, PartOutcome, applicability_section, coverage_section,
                                            default_rulings_path, error_outcome, outcome_of_rows, overview_section,
                                            part_section, rulings_section, skipped_part)
@@ -178,7 +178,7 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     certify = CertifyOptions(impl=options.impl, corpus=options.corpus, out=str(out / "runlog.jsonl"),
                              overwrite=True, timeout=options.timeout, progress=False, allow_empty=True)
     # (key, title, the part's function, kwargs, what the report calls, the command that does the
-    # same), longest first: they run side by side (gb16.tools.reports.parallel)
+    # same), longest first: they run side by side (gb16.tools.harness.parallel)
     optional = [
         ("properties", f"Properties ({options.profile} profile)", properties_rows, {"profile": options.profile},
          f'gb16.properties.runner.run_all(profile="{options.profile}")', f"gb16 properties --profile {options.profile}"),

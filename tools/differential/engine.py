@@ -16,8 +16,8 @@ a ``case`` line of a run log of the same format as corpus runs (``area`` = the f
 stopped.  The footer carries the classes: count, families, and a **shrunk** example
 (:mod:`.shrink`), each also written as a corpus-case draft.
 
-The work is split into chunks of hands scored by ``--jobs J`` worker processes (default:
-every core), each with its own implementation process, or by the workers of a Dask
+The work is split into chunks of hands scored by ``--jobs J`` worker processes of the kit's
+runner (:mod:`gb16.tools.harness.parallel`; default: every core), each with its own implementation process, or by the workers of a Dask
 distributed cluster (``--dask ADDRESS``, the ``cluster`` extra).  Lines are written in hand
 order, so the run log — hands, classes and examples — is the same for any J and for Dask.
 A crash, hang or garbage answer is recorded for that hand and the implementation is
@@ -33,11 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import get_context
 from pathlib import Path
 
 from gb16.reference import jsonlines, table
@@ -46,11 +42,12 @@ from gb16.tools.differential import verdict
 from gb16.tools.differential.classes import shrink_classes, summarize, write_drafts
 from gb16.tools.differential.options import CHUNK, KNOWN_DIR, UNEXPLAINED, Options
 from gb16.tools.differential.worker import hand_id, score_hands
-from gb16.tools.harness import lifetime, provenance, runlog
+from gb16.tools.harness import parallel, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.certify import check_out, experiment_of
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.implementations import resolve_isolated
+from gb16.tools.harness.progress import Progress
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.safe_text import file_name
 
@@ -129,6 +126,7 @@ def run(options: Options) -> dict:
         writer = runlog.RunLogWriter.create(out, header)
     began = time.monotonic()
     records = list(done.values())
+    progress = Progress(options.hands, "differential", enabled=options.progress)
     try:
         todo = [(a, min(a + CHUNK, options.hands)) for a in range(0, options.hands, CHUNK)
                 if any(hand_id(options.variant, options.seed, i) not in done
@@ -141,8 +139,7 @@ def run(options: Options) -> dict:
                     _apply_known(line, known)
                     records.append(line)
                 writer.write(line)
-            if options.progress:
-                print(f"\rdifferential {len(records)}/{options.hands}", end="", file=sys.stderr, flush=True)
+            progress.advance(by=len(records) - progress.done)
         elapsed = time.monotonic() - began
         judged = runlog.read(out).cases   # the hands as every report reads them
         found = _attribute(judged, metadata, options)
@@ -155,8 +152,7 @@ def run(options: Options) -> dict:
         writer.write(footer)
     finally:
         writer.close()
-        if options.progress:
-            print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
+        progress.close()
     return summary
 
 
@@ -182,50 +178,27 @@ def _apply_known(line: dict, known: dict[str, str]) -> None:
 
 
 def _chunks(options: Options, todo):
-    """The scored chunks, in hand order, from a process pool or a Dask cluster."""
+    """The scored chunks, in hand order, from the kit's worker processes or a Dask cluster."""
     args = [(options.impl, options.variant, options.seed, a, b, options.timeout, tuple(options.families))
             for a, b in todo]
     if options.dask is not None:
         yield from _dask_chunks(options.dask, args)
         return
     jobs = options.jobs or os.cpu_count() or 1
-    if jobs == 1:
-        for a in args:
-            yield score_hands(*a)
-        return
-    yield from _pool_chunks(jobs, args)
+    try:
+        # a worker ends with this process, and its implementation with it (harness.parallel)
+        for outcome in parallel.run(score_hands, args, jobs, restarts=POOL_RESTARTS, ahead=4):
+            yield outcome.result()
+    except parallel.WorkerDied as died:
+        raise HarnessError(f"a worker process died {died.deaths} times (last exit code {died.exitcode}); "
+                           f"the finished hands are kept") from None
 
 
-#: How often a pool whose worker died is started again before the run stops (with its
-#: finished hands kept for --resume).  Implementations run in processes of their own
+#: How many dead workers are replaced (each chunk it held scored again) before the run stops
+#: (with its finished hands kept for --resume).  Implementations run in processes of their own
 #: (resolve_isolated), so only a fault of the worker itself — say, the out-of-memory killer —
-#: breaks a pool.
+#: ends a worker.
 POOL_RESTARTS = 3
-
-
-def _pool_chunks(jobs: int, args):
-    """The chunks from a pool of ``jobs`` processes, in order; a pool whose worker died is
-    replaced and the chunks it had not returned are scored again (the same hands, the same lines)."""
-    done, restarts = 0, 0
-    while done < len(args):
-        # a worker ends with this process, and its implementation with it (harness.lifetime)
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
-                                   initializer=lifetime.end_with_parent, initargs=(os.getpid(),))
-        futures = [pool.submit(score_hands, *a) for a in args[done:]]
-        try:
-            for future in futures:
-                lines = future.result()
-                done += 1
-                yield lines
-        except BrokenProcessPool as exc:
-            restarts += 1
-            if restarts > POOL_RESTARTS:
-                raise HarnessError(f"a worker process of the pool died {restarts} times ({exc}); "
-                                   f"the finished hands are kept") from None
-        finally:
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _dask_chunks(address, args):

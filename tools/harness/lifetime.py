@@ -3,8 +3,9 @@
 
 Two means, one for each kind of process:
 
-* **a worker** of the kit's own (``score --batch --jobs``, the differential's and the mutant
-  scan's pools, the parts of ``gb16 report``) calls :func:`end_with_parent` first thing: Linux
+* **a worker** of the kit's own (every worker of :mod:`gb16.tools.harness.parallel`: ``score
+  --batch --jobs``, the differential, the mutant scans, the parts of ``gb16 report``) calls
+  :func:`end_with_parent` first thing: Linux
   then sends it SIGKILL when its parent ends (``prctl(PR_SET_PDEATHSIG)``, through ctypes), and
   if the parent has already gone it exits at once.  Its programs under test end with it through
   the second means;

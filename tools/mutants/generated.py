@@ -69,10 +69,12 @@ import time
 import types
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator
 from unittest import mock
 
+from gb16.tools.harness import parallel
 from gb16.tools.mutants.machinery import Mutation
 
 #: The scoring core (module names under gb16.reference): shapes, readings and waits,
@@ -579,19 +581,21 @@ def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = N
 
 # --------------------------------------------------------------------------- the run
 
-def _child(site: Site, cases: list[dict] | None, properties, conn) -> None:
+def _limit_memory() -> None:
+    """First thing in each mutant's process: at most :data:`CHILD_MEMORY` of address space."""
     try:
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
     except (ImportError, ValueError, OSError):
         pass
+
+
+def _judged(site: Site, cases: list[dict] | None, properties) -> dict:
+    """:func:`judge` in the mutant's process: whatever happens, a record."""
     try:
-        record = judge(site, cases, properties)
+        return judge(site, cases, properties)
     except BaseException as exc:   # noqa: BLE001 — whatever happens, the parent gets a record
-        record = {"id": site.id, "outcome": "error", "why": f"{type(exc).__name__}: {exc}"[:300]}
-    conn.send(record)
-    conn.close()
-    os._exit(0)
+        return {"id": site.id, "outcome": "error", "why": f"{type(exc).__name__}: {exc}"[:300]}
 
 
 def done_ids(results: Path) -> set[str]:
@@ -631,8 +635,6 @@ def run(chosen: list[Site], results: Path, jobs: int, properties: list[str] | No
         corpus: bool = True) -> list[dict]:
     """Judge ``chosen`` on ``jobs`` processes, appending each record to ``results`` as it ends
     (``corpus`` False: the properties alone)."""
-    import multiprocessing
-    from multiprocessing.connection import wait
     skip = done_ids(results)
     todo = [s for s in chosen if s.id not in skip]
     if progress:
@@ -640,12 +642,23 @@ def run(chosen: list[Site], results: Path, jobs: int, properties: list[str] | No
     if not todo:
         return []
     cases = prepare(properties, corpus)
-    context = multiprocessing.get_context("fork")
-    running: dict[Any, tuple] = {}
     out: list[dict] = []
     results.parent.mkdir(parents=True, exist_ok=True)
     with results.open("a", encoding="utf-8") as sink:
-        def keep(record: dict) -> None:
+        # each mutant in a forked process of its own (gb16.tools.harness.parallel), records as they end
+        for outcome in parallel.run(partial(_judged, cases=cases, properties=properties), [(s,) for s in todo],
+                                    max(1, jobs), ordered=False, fresh=True, timeout=timeout,
+                                    initializer=_limit_memory):
+            site = todo[outcome.index]
+            lost = {"id": site.id, "module": site.module, "operator": site.operator.removeprefix("core/"),
+                    "occurrence": site.occurrence, "line": site.line, "function": site.function,
+                    "source": source_hash(site.module)}
+            if outcome.status == "done":
+                record = outcome.value
+            elif outcome.status == "timed out":
+                record = {**lost, "outcome": "timeout", "why": f"no record within {timeout:g} s (broken, not killed)"}
+            else:
+                record = {**lost, "outcome": "error", "why": f"the child ended without a record (exit {outcome.exitcode})"}
             out.append(record)
             sink.write(json.dumps(record, ensure_ascii=False) + "\n")
             sink.flush()
@@ -653,37 +666,6 @@ def run(chosen: list[Site], results: Path, jobs: int, properties: list[str] | No
                 c, p = record.get("corpus") or {}, record.get("properties") or {}
                 progress(f"{len(out)}/{len(todo)} {record['id']}: {record.get('outcome')} corpus "
                          f"{c.get('verdict', '—')} properties {p.get('verdict', '—')} ({record.get('seconds', '—')} s)")
-        queue = list(todo)
-        while queue or running:
-            while queue and len(running) < max(1, jobs):
-                site = queue.pop(0)
-                receive, send = context.Pipe(duplex=False)
-                proc = context.Process(target=_child, args=(site, cases, properties, send), daemon=True)
-                proc.start()
-                send.close()
-                running[receive] = (proc, site, time.monotonic())
-            nearest = min(began + timeout for _, _, began in running.values())
-            for conn in wait(list(running), timeout=max(0.0, min(1.0, nearest - time.monotonic()))):
-                proc, site, began = running.pop(conn)
-                try:
-                    record = conn.recv()
-                except (EOFError, OSError):
-                    record = {"id": site.id, "module": site.module, "operator": site.operator.removeprefix("core/"),
-                              "occurrence": site.occurrence, "line": site.line, "function": site.function,
-                              "source": source_hash(site.module), "outcome": "error",
-                              "why": f"the child ended without a record (exit {proc.exitcode})"}
-                proc.join(5)
-                keep(record)
-            now = time.monotonic()
-            for conn, (proc, site, began) in list(running.items()):
-                if now - began > timeout:
-                    proc.kill()
-                    proc.join(5)
-                    running.pop(conn)
-                    keep({"id": site.id, "module": site.module, "operator": site.operator.removeprefix("core/"),
-                          "occurrence": site.occurrence, "line": site.line, "function": site.function,
-                          "source": source_hash(site.module), "outcome": "timeout",
-                          "why": f"no record within {timeout:g} s (broken, not killed)"})
     return out
 
 

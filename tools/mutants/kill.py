@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
-import os
 import time
+from functools import partial
 from typing import Callable
 
 from tabulate import tabulate
 
 from gb16.properties.scorers import Scorer
-from gb16.tools.harness import lifetime
+from gb16.tools.harness import parallel
 from gb16.tools.harness.certify import run_case
 from gb16.tools.harness.corpus import case_variant, load_corpus
 from gb16.tools.harness.implementations import PythonImplementation
@@ -117,9 +115,8 @@ def kill_row(m: Mutant, cases: list[dict], properties: str | None = None, first:
     return row
 
 
-def _row_for(args: tuple) -> dict:
-    """One row in a worker process (spawned: its mutants are registered by this module's imports)."""
-    name, cases, properties, first = args
+def _row_for(name: str, cases: list[dict], properties: str | None, first: int) -> dict:
+    """One row in a worker process (its mutants are registered by this module's imports)."""
     return kill_row(get(name), cases, properties, first)
 
 
@@ -134,29 +131,22 @@ def kill_table(corpus=None, properties: str | None = None, only: list[str] | Non
     ids, gb16 cases first), corpus_seconds and properties (None, or {profile, killed,
     failed, errors, first_violation, seconds}); and, for gb16.tools.reports.compliance's optional
     parts, name, result, ok (killed by the corpus and never broken), detail and seconds.
-    ``jobs`` > 1 spreads the mutants over that many processes (each gets the cases read once here).
+    ``jobs`` > 1 spreads the mutants over that many worker processes of the kit's runner
+    (gb16.tools.harness.parallel; each has the cases read once here).
     """
     chosen = [get(n).name for n in only] if only else names()
     loaded = load_corpus(corpus)
-    if jobs > 1 and len(chosen) > 1:
-        work = [(n, loaded.cases, properties, first) for n in chosen]
-        rows: dict[str, dict] = {}
-        context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                                                    initializer=lifetime.end_with_parent,
-                                                    initargs=(os.getpid(),)) as pool:
-            futures = {pool.submit(_row_for, w): w[0] for w in work}
-            for future in concurrent.futures.as_completed(futures):
-                rows[futures[future]] = future.result()
-                if progress:
-                    progress(f"{len(rows)}/{len(chosen)} {futures[future]}")
-        return [rows[n] for n in chosen]
-    out = []
-    for k, n in enumerate(chosen, 1):
+    row_for = partial(_row_for, cases=loaded.cases, properties=properties, first=first)
+
+    def started(index: int) -> None:
         if progress:
-            progress(f"{k}/{len(chosen)} {n}")
-        out.append(kill_row(get(n), loaded.cases, properties, first))
-    return out
+            progress(f"{index + 1}/{len(chosen)} {chosen[index]}")
+    return [outcome.result() for outcome in parallel.run(row_for, [(n,) for n in chosen], jobs if len(chosen) > 1 else 1,
+                                                         restarts=POOL_RESTARTS, ahead=len(chosen), started=started)]
+
+
+#: How many dead workers are replaced (the mutant it held judged again) before the table stops.
+POOL_RESTARTS = 3
 
 
 def report_rows(corpus=None, properties: str | None = "ci", jobs: int = 2,

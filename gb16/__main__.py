@@ -1,7 +1,7 @@
-"""``python -m gb16``: the ``gb16`` command (gb16.tools.cli)."""
+"""``python -m gb16``: the ``gb16`` command (gb16.tools.commands.cli)."""
 
 import sys
 
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 
 sys.exit(main())

@@ -12,7 +12,7 @@ Several bounds restate the encoding (:data:`RESTATES`; the report says so in its
 :mod:`gb16.properties.proof_crosscheck` compares the model's optimum with the reference
 through its real scoring path (``scoring.score_interpretation`` on the one reading of five
 melded chows) on every multiset of five chows that fits in a hand.  The command is
-``gb16 prove`` (:mod:`gb16.tools.cmd_prove`).
+``gb16 prove`` (:mod:`gb16.tools.commands.prove`).
 """
 
 from __future__ import annotations

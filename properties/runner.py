@@ -1,5 +1,5 @@
 """Run the invariants of gb16.properties.invariants against a scorer (the command line,
-``gb16 properties``, is gb16.tools.cmd_properties).
+``gb16 properties``, is gb16.tools.commands.properties).
 
 For every property the runner reports its clause, how many examples were tried (and how
 many of them could be checked in full), the result (``pass``, ``FAIL``, ``error`` when the

@@ -75,7 +75,7 @@ def sample_corpus_run(impl: str, corpus: Path, out: Path) -> Path:
 
 
 def sample_random_run(impl: str, seed: int, hands: int, out: Path) -> Path:
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     status = main(["certify", "--impl", impl, "--in-process", "--random", str(hands), "--seed", str(seed),
                    "--jobs", "1", "--out", str(out), "--show", "none", "--no-progress"])
     assert status in (0, 1) and out.is_file(), status

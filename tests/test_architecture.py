@@ -15,17 +15,12 @@ PACKAGES = {"gb16": "gb16", "gb16.reference": "reference", "gb16.corpus": "corpu
 #: Floor → the module names on it (a name and everything under it); docs/architecture.md. Every
 #: module is on a floor (test_every_module_is_on_a_floor).
 FLOORS = {
-    3: ("gb16.tools.cli", "gb16.tools.cmd_", "gb16.__main__"),                  # commands
-    2: ("gb16.tools.reports", "gb16.tools.explain_text",                         # renderers,
-        "gb16.tools.disputes", "gb16.tools.referee_view", "gb16.tools.serve",    # the referee's page
-        "gb16.tools.markdown_blocks"),
-    1: ("gb16.tools.harness", "gb16.tools.differential", "gb16.tools.adapters",  # harness, differential,
-        "gb16.properties", "gb16.tools.mutants",                                 # the checks of a scorer,
-        "gb16.tools.score_pool", "gb16.tools.fuzz_batch", "gb16.tools.same_results",  # and the runs
-        "gb16.tools.bench", "gb16.tools.corpus_checks"),                         # beside them
-    0: ("gb16.reference", "gb16.corpus", "gb16.docs",                            # reference and corpus,
-        "gb16.api", "gb16._version", "gb16.tools.batch_line", "gb16.tools.examples",              # the API, one batch line, the samples,
-        "gb16.tools.safe_text", "gb16.tools.extras"),  # others' text made safe, the extras (standard library only)
+    3: ("gb16.tools.commands", "gb16.__main__"),                                    # commands
+    2: ("gb16.tools.reports", "gb16.tools.referee", "gb16.tools.serve"),            # renderers, the referee's page
+    1: ("gb16.tools.harness", "gb16.tools.differential", "gb16.tools.adapters",     # harness, differential,
+        "gb16.properties", "gb16.tools.mutants", "gb16.tools.runs"),                # the checks, the runs beside them
+    0: ("gb16.reference", "gb16.corpus", "gb16.docs",                               # reference and corpus,
+        "gb16.api", "gb16._version", "gb16.tools.common", "gb16.tools.examples"),   # the API, the kit's floor 0, the samples
 }
 #: The packages' own __init__ modules, on the floor of what they hold (a prefix would take in all below).
 PACKAGE_FLOORS = {"gb16": 0, "gb16.tools": 0}
@@ -96,6 +91,12 @@ def test_every_module_is_on_a_floor():
     assert [name for name in modules() if floor(name) is None] == []
 
 
+def test_each_floor_of_the_kit_is_a_folder():
+    """tools/ holds no module of its own but its __init__: each module is in the folder of its floor
+    (commands/, reports/ referee/ serve/, harness/ differential/ adapters/ mutants/ runs/, common/ examples/)."""
+    assert sorted(p.name for p in (ROOT / "tools").glob("*.py")) == ["__init__.py"]
+
+
 def test_an_import_up_a_floor_is_found(tmp_path):
     """The check itself, on a copy of the tree with one planted import: the harness importing a renderer."""
     for folder in PACKAGES.values():
@@ -105,9 +106,9 @@ def test_an_import_up_a_floor_is_found(tmp_path):
             copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     plants = {
         ("tools", "harness", "compare.py"): "from gb16.tools.reports import terminal",  # the harness, a renderer
-        ("gb16", "api.py"): "from gb16.tools import cmd_score",                  # the API, a command
-        ("tools", "score_pool.py"): "from gb16.tools.reports import verdict",    # a runner, a renderer
-        ("tools", "batch_line.py"): "import gb16.tools.harness.certify",         # floor 0, the harness
+        ("gb16", "api.py"): "from gb16.tools.commands import score",             # the API, a command
+        ("tools", "runs", "score_pool.py"): "from gb16.tools.reports import verdict",  # a runner, a renderer
+        ("tools", "common", "batch_line.py"): "import gb16.tools.harness.certify",     # floor 0, the harness
     }
     for parts, line in plants.items():
         planted = tmp_path.joinpath(*parts)
@@ -115,8 +116,8 @@ def test_an_import_up_a_floor_is_found(tmp_path):
                            encoding="utf-8")
     (tmp_path / "tools" / "loose.py").write_text("import json\n", encoding="utf-8")
     assert sorted(v.split(": ", 1)[1] for v in violations(tmp_path)) == [
-        "gb16.api (floor 0) imports gb16.tools.cmd_score (floor 3)",
-        "gb16.tools.batch_line (floor 0) imports gb16.tools.harness.certify (floor 1)",
+        "gb16.api (floor 0) imports gb16.tools.commands.score (floor 3)",
+        "gb16.tools.common.batch_line (floor 0) imports gb16.tools.harness.certify (floor 1)",
         "gb16.tools.harness.compare (floor 1) imports gb16.tools.reports.terminal (floor 2)",
         "gb16.tools.loose is on no floor (FLOORS; docs/architecture.md)",
-        "gb16.tools.score_pool (floor 1) imports gb16.tools.reports.verdict (floor 2)"]
+        "gb16.tools.runs.score_pool (floor 1) imports gb16.tools.reports.verdict (floor 2)"]

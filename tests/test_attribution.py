@@ -258,7 +258,7 @@ def test_attribution_scores_each_rule_set_once_per_hand(tmp_path, monkeypatch):
 def _cli_certify(tmp_path, capsys, scorer: str, *args: str):
     """``gb16 certify --impl python:edition_impls.py:<scorer> …`` as a user runs it: the exit
     status, the printed output, and the run log's attribution."""
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     from gb16.tools.harness import runlog
     out = tmp_path / f"{scorer}-{len(list(tmp_path.glob('*.jsonl')))}.jsonl"
     status = main(["certify", "--impl", f"python:{EXAMPLES / 'edition_impls.py'}:{scorer}", "--out", str(out),
@@ -324,7 +324,7 @@ def test_a_wrong_declaration_is_named_with_its_cases_and_a_suggestion(tmp_path, 
     """The kongs sample declares mcr2006 but follows only its 双暗杠 8: 九莲宝灯 keeps its 幺九刻,
     a self-drawn 七对 scores 自摸, … against that edition's other deltas; 明暗杠 is missing,
     which no delta of it says."""
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     status, printed, log, found = _cli_certify(tmp_path, capsys, "misdeclared_scorer", "--variant", "gb13")
     assert status == 1 and found.bugs == []
     from gb16.reference.rules import EDITIONS

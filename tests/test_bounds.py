@@ -202,7 +202,7 @@ def _dies_on_ninth(raw: bytes, rules=None) -> bytes:
 
 
 def test_a_worker_that_keeps_dying_stops_the_batch_with_its_written_lines(monkeypatch):
-    from gb16.tools import score_pool
+    from gb16.tools.runs import score_pool
     monkeypatch.setattr(score_pool, "CHUNK", 4)
     lines = [b'{"n": %d, "x": 1}\n' % i for i in range(40)]
     out = io.BytesIO()
@@ -213,7 +213,7 @@ def test_a_worker_that_keeps_dying_stops_the_batch_with_its_written_lines(monkey
 
 
 def test_jobs_is_capped_at_a_few_per_core():
-    from gb16.tools import score_pool
+    from gb16.tools.runs import score_pool
     assert score_pool.workers(100_000) == score_pool.JOBS_PER_CORE * score_pool.cores()
     assert score_pool.workers(0) == score_pool.cores() and score_pool.workers(2) == min(2, 4 * score_pool.cores())
 
@@ -318,7 +318,7 @@ def test_a_line_too_long_for_a_run_log_is_never_written(tmp_path):
 # --------------------------------------------------------------------------- file names from data
 
 def test_file_names_from_data_are_limited_in_bytes():
-    from gb16.tools.safe_text import MAX_NAME_BYTES, file_name
+    from gb16.tools.common.safe_text import MAX_NAME_BYTES, file_name
     long = "impl-error-" + "错误" * 41                                      # 257 bytes of UTF-8
     name = file_name(long)
     assert len(name.encode()) <= MAX_NAME_BYTES and long.startswith(name[:-9]) and name != file_name(long + "x")
@@ -351,7 +351,7 @@ RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2
 
 
 def test_printable_shows_controls_and_bidi_as_escapes():
-    from gb16.tools.safe_text import printable
+    from gb16.tools.common.safe_text import printable
     assert printable("a\x1b[31mb\x07c\u202ed\x9be\nf") == "a\\x1b[31mb\\x07c\\u202ed\\x9be\nf"
     assert not RAW.search(printable("".join(map(chr, range(0x2100)))).replace("\n", ""))
 
@@ -434,7 +434,7 @@ def test_a_python_function_returning_a_lone_surrogate_is_that_cases_error(tmp_pa
 def test_report_files_gb16_did_not_write_are_kept_and_links_never_followed(tmp_path, capsys):
     """--report refuses to replace a file of another program (unless --overwrite) or to write
     through a link out of its folder; gb16's own report files it replaces freely."""
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     log = tmp_path / "run.jsonl"
     assert main(["certify", "--impl", "reference", "--filter", "seed-examples-1-*", "--out", str(log),
                  "--no-progress", "--show", "none"]) == 0

@@ -7,11 +7,11 @@ import sys
 
 import pytest
 
-from gb16.tools.cli import COMMAND_MODULES
+from gb16.tools.commands.cli import COMMAND_MODULES
 
 
 def gb16(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "gb16.tools.cli", *args], input=stdin,
+    return subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", *args], input=stdin,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -191,7 +191,7 @@ def test_an_unstated_wind_is_named_among_the_rulings_that_decided():
                                                          "--discard"]])
 def test_a_full_disk_on_standard_output_is_a_message_not_a_traceback(args):
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "gb16.tools.cli", *args], stdout=full,
+        done = subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", *args], stdout=full,
                               stderr=subprocess.PIPE, text=True, timeout=60)
     assert done.returncode == 2
     assert "error output_failed" in done.stderr and "No space left" in done.stderr
@@ -206,7 +206,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path):
     lines = tmp_path / "hands.jsonl"
     lines.write_text((line + "\n") * 2000)
     with lines.open() as stdin:
-        proc = subprocess.Popen([sys.executable, "-m", "gb16.tools.cli", "score", "--batch"], stdin=stdin,
+        proc = subprocess.Popen([sys.executable, "-m", "gb16.tools.commands.cli", "score", "--batch"], stdin=stdin,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout.readline()
     proc.stdout.close()

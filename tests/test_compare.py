@@ -12,7 +12,7 @@ import textwrap
 
 import pytest
 
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 
 PLANTED = "python:gb16.tools.differential.planted:"
 SINGLE_WAIT_HAND = ["111222333444z 123m 55z，点和5z"]          # seed000 §四.1: 单钓将 counts

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from gb16.tools.corpus_checks import GB13_PRINCIPLES, TARGETS, coverage, lint, reference_failures, rulings_index
+from gb16.tools.runs.corpus_checks import GB13_PRINCIPLES, TARGETS, coverage, lint, reference_failures, rulings_index
 from gb16.tools.harness.corpus import case_variant, load_corpus
 
 
@@ -128,14 +128,14 @@ def test_seed_examples_come_first(corpus):
 
 
 def test_check_command_exit_status():
-    p = subprocess.run([sys.executable, "-m", "gb16.tools.cli", "corpus", "check", "--json"],
+    p = subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", "corpus", "check", "--json"],
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stdout[-2000:]
     assert json.loads(p.stdout)["problems"] == []
 
 
 def test_flatten_separates_inputs_from_expectations(tmp_path):
-    p = subprocess.run([sys.executable, "-m", "gb16.tools.cli", "corpus", "flatten", "--out", str(tmp_path)],
+    p = subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", "corpus", "flatten", "--out", str(tmp_path)],
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0
     inputs = [json.loads(line) for line in (tmp_path / "corpus.jsonl").read_text().splitlines()]
@@ -148,7 +148,7 @@ def test_flatten_separates_inputs_from_expectations(tmp_path):
 
 def test_every_delta_is_pinned_and_an_unpinned_one_is_found(corpus):
     from gb16.reference import rules as R
-    from gb16.tools.corpus_checks import delta_problems
+    from gb16.tools.runs.corpus_checks import delta_problems
     assert delta_problems(corpus) == []
     pinned = [c for c in corpus.cases if any(a.get("delta") == "kongs-add-concealed-kong" for a in c.get("alternatives", []))]
     assert pinned
@@ -180,7 +180,7 @@ def test_a_delta_alternative_is_checked_against_the_reference_under_the_delta(co
 def test_flatten_into_a_file_is_an_error_message(tmp_path):
     taken = tmp_path / "a-file"
     taken.write_text("not a folder")
-    p = subprocess.run([sys.executable, "-m", "gb16.tools.cli", "corpus", "flatten", "--out", str(taken)],
+    p = subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", "corpus", "flatten", "--out", str(taken)],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and "error out_unusable" in p.stderr and "Traceback" not in p.stderr
     assert taken.read_text() == "not a folder"

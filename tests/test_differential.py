@@ -17,7 +17,7 @@ from gb16.reference.combination import chow_link_sets
 from gb16.reference.hand import hand_from_input
 from gb16.reference.readings import readings
 from gb16.tools.differential import engine, families as F, planted, shrink, verdict
-from gb16.tools import cmd_differential as cli
+from gb16.tools.commands import differential as cli
 from gb16.tools.harness import runlog
 from gb16.tools.harness.protocol import Outcome
 

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gb16.tools.cli import main as cli_main
+from gb16.tools.commands.cli import main as cli_main
 from gb16.tools.differential import engine
 from gb16.tools.harness import runlog
 from gb16.tools.harness.causes import failure_causes

@@ -1,6 +1,6 @@
 """Batch mode is total and the notation is read in linear time (docs/contract.md "Input limits").
 
-The hostile inputs of the limits, one by one, then the seeded fuzz of tools/fuzz_batch.py.
+The hostile inputs of the limits, one by one, then the seeded fuzz of tools/runs/fuzz_batch.py.
 """
 
 import json
@@ -66,15 +66,15 @@ def test_brackets_are_matched_in_one_pass():
     assert _code(hand="111m] 222333444z 123m 55z")[1] == "unmatched ']' at position 5"
 
 
-# -- the seeded fuzz (tools/fuzz_batch.py) --------------------------------------------------------
+# -- the seeded fuzz (tools/runs/fuzz_batch.py) --------------------------------------------------------
 
 import io
 import subprocess
 import sys
 
 from gb16.reference import ERROR_CODES
-from gb16.tools import fuzz_batch as F
-from gb16.tools.batch_line import batch_result
+from gb16.tools.runs import fuzz_batch as F
+from gb16.tools.common.batch_line import batch_result
 
 #: lines of each kind; the over-long lines are megabytes each, so fewer of them
 PER_KIND = {kind: 2000 for kind in F.KINDS} | {"long_line": 8, "long_hand": 500}
@@ -146,14 +146,14 @@ def test_the_slowest_line_takes_under_50_ms_alone(fuzz_lines):
 
 @pytest.mark.parametrize("command", ["score", "explain"])
 def test_score_and_explain_on_stdin_refuse_each_issue_input_with_one_error(command, monkeypatch, capsys):
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     for raw in F.ISSUE_INPUTS:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
         assert main([command, "-", "--json"]) == 2
         out, err = capsys.readouterr()
         assert err == "" and out.count("\n") == 1, (raw[:60], err[-300:])
         assert F.jsonlines.parse_line(out)["error"]["code"] in ERROR_CODES
-    proc = subprocess.run([sys.executable, "-m", "gb16.tools.cli", command, "-"], input=F.ISSUE_INPUTS[1],
+    proc = subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", command, "-"], input=F.ISSUE_INPUTS[1],
                           capture_output=True)
     assert proc.returncode == 2 and proc.stderr == b"" and b"nest more than 64 deep" in proc.stdout
 
@@ -182,7 +182,7 @@ def test_a_naive_reader_fails_the_fuzz(fuzz_lines, monkeypatch):
     undocumented code (RecursionError, huge integers, invalid UTF-8) and hostile lines are accepted."""
     import json
 
-    from gb16.tools import cmd_score
+    from gb16.tools.commands import score as cmd_score
     monkeypatch.setattr(cmd_score.jsonlines, "parse_stream_line", lambda raw: json.loads(raw))
     outs = [batch_result(F.as_read(raw)) for _, raw in fuzz_lines]
     verdict = F.check(len(outs), outs)
@@ -201,7 +201,7 @@ HOSTILE_FILES = {
 
 
 def _run_cli(argv, capsys) -> tuple[int, str]:
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     status = main(argv)
     out, err = capsys.readouterr()
     return status, out + err

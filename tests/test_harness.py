@@ -441,12 +441,12 @@ def test_malformed_run_logs_name_the_line_and_the_problem(tmp_path, line, proble
         runlog.read(bad)
     assert problem in str(error.value)
     # and the command says so in one line, without a traceback
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     assert main(["summary", str(bad)]) == 2
 
 
 def test_summary_of_a_malformed_run_log_is_one_clear_line(tmp_path, capsys):
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     bad = tmp_path / "bad.jsonl"
     for content in (b"", b"\xff\xfe garbage\n", b'{"type": "header"}\n', b"[]\n"):
         bad.write_bytes(content)
@@ -814,7 +814,7 @@ def test_a_grandchild_that_left_the_process_group_is_killed_too(tmp_path):
     impl.stop()
     # certify killed outright: only the watchdog is left to clean up
     pid_file.unlink()
-    command = [PY, "-m", "gb16.tools.cli", "certify", "--impl", misbehaving("hang-with-daemon", "--pid-file",
+    command = [PY, "-m", "gb16.tools.commands.cli", "certify", "--impl", misbehaving("hang-with-daemon", "--pid-file",
                str(pid_file)), "--corpus", str(CORPUS), "--out", str(tmp_path / "run.jsonl"), "--timeout", "60",
                "--no-progress"]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -835,7 +835,7 @@ def test_killing_certify_leaves_no_orphans(tmp_path, how):
     started) hangs: both are gone soon after."""
     pid_file = tmp_path / "pids"
     out = tmp_path / "run.jsonl"
-    command = [PY, "-m", "gb16.tools.cli", "certify", "--impl", misbehaving("hang-with-child", "--pid-file",
+    command = [PY, "-m", "gb16.tools.commands.cli", "certify", "--impl", misbehaving("hang-with-child", "--pid-file",
                str(pid_file)), "--corpus", str(CORPUS), "--out", str(out), "--timeout", "60", "--no-progress"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from gb16.tools.cli import build_parser
+from gb16.tools.commands.cli import build_parser
 
 MARKUP = re.compile(r"``|:(?:func|class|mod|data|meth):`")
 

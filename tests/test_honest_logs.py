@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 import gb16
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 from gb16.tools.harness import runlog
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -142,7 +142,7 @@ def test_batch_on_several_workers_keeps_every_line_in_order():
     import json
 
     from gb16.reference.jsonlines import MAX_LINE_BYTES
-    from gb16.tools.cmd_score import run_batch
+    from gb16.tools.commands.score import run_batch
     rng = random.Random(18)
     lines = [json.dumps(gb16_hand(rng), ensure_ascii=False) for _ in range(450)]
     lines[7] = "{not json"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from gb16.reference.rules import EDITIONS, Rules
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 from gb16.tools.harness import judging
 from gb16.tools.harness.attribution import Attribution
 

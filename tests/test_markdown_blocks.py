@@ -1,11 +1,11 @@
-"""tools/markdown_blocks.py: a ruling's Markdown as blocks of plain runs for the referee's page —
+"""tools/referee/markdown_blocks.py: a ruling's Markdown as blocks of plain runs for the referee's page —
 every ruling of docs/rulings.md drawn without a Markdown mark left, and text that looks like
 HTML kept as text."""
 
 from __future__ import annotations
 
 from gb16 import docs
-from gb16.tools.markdown_blocks import blocks, runs
+from gb16.tools.referee.markdown_blocks import blocks, runs
 
 
 def test_inline_marks_become_runs():

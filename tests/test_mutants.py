@@ -139,7 +139,7 @@ def test_kill_table_has_one_row_per_mutant(tmp_path):
 
 def test_report_rows_plug_into_the_report(tmp_path):
     """gb16 report calls report_rows() through run_optional; a row passes when the corpus kills."""
-    from gb16.tools.cmd_report import run_optional
+    from gb16.tools.commands.report import run_optional
     from gb16.tools.reports.compliance import row_passed
     outcome = run_optional(mutants.report_rows, {"corpus": str(_small_corpus(tmp_path)), "properties": None,
                                                  "jobs": 1}, "report_rows()")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gb16.reference import table
-from gb16.tools.corpus_checks import coverage
+from gb16.tools.runs.corpus_checks import coverage
 from gb16.tools.harness.corpus import case_variant, load_corpus
 
 CORPUS = load_corpus()

@@ -74,7 +74,7 @@ def test_held_is_counted_plus_removed_on_every_corpus_reading():
 
 
 def test_explain_prints_and_returns_the_list(capsys):
-    from gb16.tools import cli
+    from gb16.tools.commands import cli
     assert cli.main(["explain", "147m 258p 369s 111z 555z 66z，自摸6z"]) == 0
     assert "不计 (held, not counted): 自摸 by 不求人 (xinbian 第七章 56); 幺九刻 by 箭刻 (xinbian 第七章 59)" \
         in capsys.readouterr().out

@@ -14,8 +14,8 @@ import pytest
 
 import gb16
 from gb16 import docs
-from gb16.tools import extras
-from gb16.tools.cli import COMMAND_MODULES
+from gb16.tools.common import extras
+from gb16.tools.commands.cli import COMMAND_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -30,7 +30,7 @@ class Missing(importlib.abc.MetaPathFinder):
         if name.split(".")[0] in BLOCKED:
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 sys.meta_path.insert(0, Missing())
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 code = main(sys.argv[2:])
 sys.stdout.flush()
 print("MODULES", json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in WATCHED)), file=sys.stderr)
@@ -65,7 +65,7 @@ def test_gb16_is_a_regular_package_with_a_version_and_py_typed():
 
 def test_version_option_names_the_package_and_the_corpus_the_harness_reads():
     from gb16.tools.harness.corpus import load_corpus
-    p = subprocess.run([sys.executable, "-m", "gb16.tools.cli", "--version"], capture_output=True, text=True)
+    p = subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", "--version"], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     corpus = load_corpus(None)
     lines = p.stdout.splitlines()
@@ -234,7 +234,7 @@ def test_help_lists_a_command_whose_extra_is_missing():
 
 def test_an_extra_imported_while_running_is_named():
     """A module of an extra imported by a command only when it needs it (not at registration)."""
-    from gb16.tools import cli
+    from gb16.tools.commands import cli
     parser = cli.build_parser()
     args = parser.parse_args(["score", "111222333444z 123m 55z，点和5z"])
 
@@ -253,7 +253,7 @@ def test_an_extra_imported_while_running_is_named():
 
 def test_docs_command_prints_a_ruling_a_document_and_where_things_are():
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "gb16.tools.cli", "docs", *args], capture_output=True,
+        return subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", "docs", *args], capture_output=True,
                               text=True, timeout=60)
     p = run("R-011")
     assert p.returncode == 0 and p.stdout.strip() == docs.ruling("R-011").text
@@ -284,7 +284,7 @@ def test_the_wheel_holds_the_package_data_and_requires_only_the_scorer(tmp_path)
     for needed in ("gb16/__init__.py", "gb16/api.py", "gb16/py.typed", "gb16/docs/__init__.py",
                    "gb16/docs/rulings.md", "gb16/docs/contract.md", "gb16/docs/api.md",
                    "gb16/tools/examples/README.md", "gb16/tools/examples/node_harness.js",
-                   "gb16/tools/examples/python_impl.py", "gb16/tools/extras.py", "gb16/reference/__init__.py",
+                   "gb16/tools/examples/python_impl.py", "gb16/tools/common/extras.py", "gb16/reference/__init__.py",
                    "gb16/corpus/fans.json", "gb16/corpus/schema/cases.schema.json",
                    "gb16/tools/serve/static/index.html", "gb16/tools/serve/static/app.js",
                    "gb16/tools/serve/static/style.css", "gb16/tools/serve/static/tiles/7z.svg",

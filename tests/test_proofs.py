@@ -22,7 +22,7 @@ from gb16.properties import chow_model as cm
 from gb16.properties import proof_crosscheck as xc
 from gb16.properties import proofs
 from gb16.reference import combination, scoring, table
-from gb16.tools import cmd_prove
+from gb16.tools.commands import prove as cmd_prove
 
 CI_ORBITS = 300   # of 4734 orbits (≈ 3300 of the 52887 multisets)
 CI_SEED = 0

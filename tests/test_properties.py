@@ -86,7 +86,7 @@ def score(case_input):
 
 @pytest.mark.slow
 def test_command_reports_a_failing_python_impl(tmp_path, capsys):
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     module = tmp_path / "flowers_bug.py"
     module.write_text(BUGGY_MODULE, encoding="utf-8")
     status = main(["properties", "--impl", f"python:{module}:score", "--profile", "ci",
@@ -101,7 +101,7 @@ def test_command_reports_a_failing_python_impl(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_command_table_for_the_reference(capsys):
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     status = main(["properties", "--profile", "ci", "--only", "waits"])
     out = capsys.readouterr().out
     assert status == 0
@@ -110,7 +110,7 @@ def test_command_table_for_the_reference(capsys):
 
 @pytest.mark.slow
 def test_command_with_an_unavailable_impl(capsys):
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     status = main(["properties", "--impl", "/nonexistent/scorer --serve", "--profile", "ci"])
     assert status == 2
     assert "cannot start" in capsys.readouterr().err
@@ -122,7 +122,7 @@ def test_command_impl_through_the_harness(capsys):
     import sys
     from pathlib import Path
     adapter = Path(__file__).resolve().parents[1] / "tools" / "examples" / "python_impl.py"
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     status = main(["properties", "--impl", f"{sys.executable} {adapter}", "--profile", "ci",
                    "--only", "robustness", "--json"])
     rows = json.loads(capsys.readouterr().out)

@@ -59,7 +59,7 @@ def test_a_claim_below_its_minimum_is_reported(monkeypatch):
 
 @pytest.mark.slow
 def test_stats_command(capsys):
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     assert main(["properties", "--stats", "--profile", "ci", "--only", "one_big_combination"]) == 0
     out = capsys.readouterr().out
     assert "links>=4" in out and "claimed structures reach their minimum" in out
@@ -83,7 +83,7 @@ def test_every_fan_of_each_variant_is_reached_by_a_judging_property():
 def test_stats_command_shows_the_reach_per_fan(capsys, monkeypatch):
     """The command adds the reach per fan of each variant the selected judging properties judge
     (a fan never held makes it exit 1)."""
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     only = ["--only", "gb13_definition_consistency", "gb13_no_mixing"]
     assert main(["properties", "--stats", "--profile", "ci", *only]) == 0
     out = capsys.readouterr().out

@@ -14,9 +14,9 @@ import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from gb16.tools import cmd_report as report
+from gb16.tools.commands import report
 from gb16.tools.harness.corpus import load_corpus
-from gb16.tools.cmd_report import ReportOptions, build_report, run_optional
+from gb16.tools.commands.report import ReportOptions, build_report, run_optional
 from gb16.tools.reports.compliance import parse_rulings, row_passed
 
 from test_reports import check_page
@@ -213,7 +213,7 @@ def test_rulings_file_missing_is_said(monkeypatch, tmp_path):
 
 
 def test_report_command_line(monkeypatch, tmp_path, capsys):
-    from gb16.tools.cli import main
+    from gb16.tools.commands.cli import main
     monkeypatch.setitem(sys.modules, "gb16.properties.runner", None)
     monkeypatch.setitem(sys.modules, "gb16.properties.proofs", None)
     monkeypatch.setattr(report, "ReportOptions", lambda **kw: ReportOptions(**kw, impl=FAKE))

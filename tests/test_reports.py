@@ -20,7 +20,7 @@ import pytest
 from gb16.tools.harness import provenance, runlog
 from gb16.tools.reports import badge, html_page, json_report, junit, markdown, terminal
 from gb16.tools.harness.certify import CertifyOptions, run_certification
-from gb16.tools.cli import main as cli_main
+from gb16.tools.commands.cli import main as cli_main
 from gb16.tools.reports.formats import MANIFEST, REPORT_FILES, write_reports
 from gb16.tools.reports.hand_display import parse_hand_for_display, tile_glyph
 from gb16.tools.reports.html_page import clause_id

@@ -12,7 +12,7 @@ import pytest
 from gb16.reference import score
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.corpus_checks import ruling_problems
+from gb16.tools.runs.corpus_checks import ruling_problems
 from gb16.tools.harness.compare import option_expectations
 from gb16.tools.differential.verdict import admissible_fan_lists
 from gb16.tools.harness import compare as cmp
@@ -209,7 +209,7 @@ def test_editions_apply_all_their_deltas():
 def _cli(*argv, stdin=None):
     import subprocess
     import sys
-    return subprocess.run([sys.executable, "-m", "gb16.tools.cli", *argv], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", *argv], capture_output=True, text=True,
                           input=stdin, timeout=300)
 
 
@@ -242,7 +242,7 @@ def test_explain_shows_the_r009_dispute():
 
 
 def test_disputes_name_deltas_editions_and_notes():
-    from gb16.tools.disputes import for_hand
+    from gb16.tools.referee.disputes import for_hand
     d = for_hand(R.DELTAS["two-concealed-kongs-8"]["examples"][0]["input"])
     assert d["rulings"] == []
     assert {x["id"]: x["total"] for x in d["deltas"]}["two-concealed-kongs-8"] == 13
@@ -274,7 +274,7 @@ def test_table_rulings_and_editions():
 
 
 def test_score_says_when_the_total_is_disputed(capsys):
-    from gb16.tools import cli
+    from gb16.tools.commands import cli
     assert cli.main(["score", "[111z][222z][333z][444z]999m55m", "--win", "9m", "--discard"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "disputed: R-009 — 94 under A, 95 under B (the project's); gb16 explain for more"
@@ -290,7 +290,8 @@ def test_each_rulings_row_carries_the_whole_input_as_explain_takes_it():
     """The ``explain`` line of each row of gb16 table rulings, read back by the command's own parser,
     is the row's case input: the same result (winning tile, winds and flags included)."""
     import shlex
-    from gb16.tools import cli, cmd_score
+    from gb16.tools.commands import cli
+    from gb16.tools.commands import score as cmd_score
     from gb16.tools.reports.tables import rulings_rows
     rows = rulings_rows(CORPUS)
     by_id = {c["id"]: c for c in CORPUS.cases}

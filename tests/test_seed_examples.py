@@ -17,7 +17,7 @@ def fan_map(r):
 
 
 def gb16(*args):
-    return subprocess.run([sys.executable, "-m", "gb16.tools.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "gb16.tools.commands.cli", *args], capture_output=True, text=True,
                           timeout=120)
 
 

@@ -2,7 +2,7 @@
 command on a real socket.
 
 * ``POST /api/score`` answers every corpus input byte for byte as ``gb16 score --batch`` does
-  (its per-line function, :func:`gb16.tools.batch_line.batch_result`);
+  (its per-line function, :func:`gb16.tools.common.batch_line.batch_result`);
 * ``/api/explain`` carries what the page shows — the readings, the clauses quoted, the 不计 list,
   the disputes with each option's total — checked on the rule page's §四 examples and the
   R-009 hand of docs/rulings.md;
@@ -30,8 +30,8 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient  # noqa: E402
 
 from gb16.reference import tiles as T  # noqa: E402
-from gb16.tools import cmd_serve  # noqa: E402
-from gb16.tools.batch_line import batch_result  # noqa: E402
+from gb16.tools.commands import serve as cmd_serve  # noqa: E402
+from gb16.tools.common.batch_line import batch_result  # noqa: E402
 from gb16.tools.harness.corpus import load_corpus  # noqa: E402
 from gb16.tools.serve import api as serve_api  # noqa: E402
 from gb16.tools.serve import app as serve_app  # noqa: E402

@@ -4,7 +4,7 @@ browser (Pyodide), checked in Debian's headless Chromium at 390 px:
 * the folder, served by ``python3 -m http.server`` under a path prefix (``/referee/``) with every
   other host unreachable, opens a share link of §四.3 on its total (28) and scores §四.1 tapped (165);
 * the in-browser scorer answers a sample of the corpus byte for byte as ``gb16 score --batch``
-  (gb16.tools.cmd_score.batch_result), and explains hands as the server's ``/api/explain`` does;
+  (gb16.tools.commands.score.batch_result), and explains hands as the server's ``/api/explain`` does;
 * after the first visit the page reloads and scores with the server stopped (its service worker);
 * nothing is loaded from anywhere but the folder.
 
@@ -28,7 +28,7 @@ import browser_support
 import pytest
 
 from browser_support import MISSING
-from gb16.tools.batch_line import batch_result
+from gb16.tools.common.batch_line import batch_result
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.serve import export as export_module
 

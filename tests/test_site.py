@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conformance_runs import sample_runs, three_runs
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 from gb16.tools.harness import judging, runlog
 from gb16.tools.reports import charts, site, templating
 

@@ -17,7 +17,7 @@ import pytest
 
 import browser_support as B
 from conformance_runs import EXAMPLES, FIXTURES, certify, sample_runs, three_runs
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
               pytest.mark.skipif(B.MISSING is not None, reason=f"{B.MISSING} — browser test skipped")]

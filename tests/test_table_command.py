@@ -12,7 +12,7 @@ import pytest
 
 from gb16.tools.harness import judging
 from gb16.tools.harness.certify import CertifyOptions, run_certification
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 from gb16.tools.reports.tables import (RulePageNotFound, check_fan_table, fan_table_rows, find_rule_page, interop,
                               load_fans, matrix, parse_rule_page_table, runlog_columns)
 

@@ -20,7 +20,7 @@ import pytest
 from markdown_it import MarkdownIt
 from wcwidth import wcswidth
 
-from gb16.tools.cli import main
+from gb16.tools.commands.cli import main
 from gb16.tools.harness import judging
 from gb16.tools.harness.certify import CertifyOptions, run_certification
 from gb16.tools.reports import document as D

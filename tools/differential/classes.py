@@ -21,7 +21,7 @@ from gb16.tools.differential.worker import brief
 from gb16.tools.harness import declaration
 from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.implementations import resolve_isolated
-from gb16.tools.safe_text import file_name
+from gb16.tools.common.safe_text import file_name
 
 def summarize(records: list[dict], metadata: dict, options: Options, known: dict, elapsed: float,
               found=None) -> dict:

@@ -49,7 +49,7 @@ from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.implementations import resolve_isolated
 from gb16.tools.harness.progress import Progress
 from gb16.tools.harness.protocol import HarnessError
-from gb16.tools.safe_text import file_name
+from gb16.tools.common.safe_text import file_name
 
 
 # --------------------------------------------------------------------------- running

@@ -1,5 +1,5 @@
 """Certification: run an implementation against the corpus and judge it (the command line is
-gb16.tools.cmd_certify).
+gb16.tools.commands.certify).
 
 Every case goes through :func:`judge`: the expectation is chosen for the implementation's
 declared ruling options (compare.select_expectation), the input is sent (never the id or

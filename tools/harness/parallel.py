@@ -1,5 +1,5 @@
 """The one way the kit runs work on several processes: ``gb16 score --batch --jobs``
-(tools/score_pool.py), the differential's chunks of hands (tools/differential/engine.py), the
+(tools/runs/score_pool.py), the differential's chunks of hands (tools/differential/engine.py), the
 kill table's mutants (tools/mutants/kill.py), the generated mutants (tools/mutants/generated.py)
 and the parts of ``gb16 report`` (:func:`run_parts`) all run on :func:`run`.
 

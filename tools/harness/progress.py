@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 
 from gb16.tools.harness import runlog
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 
 class Progress:

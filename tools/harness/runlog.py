@@ -37,7 +37,7 @@ from typing import Any, Iterable
 from gb16.reference import jsonlines
 from gb16.tools.harness.attribution import Attribution
 from gb16.tools.harness.provenance import now
-from gb16.tools.safe_text import file_name, json_text
+from gb16.tools.common.safe_text import file_name, json_text
 
 FORMAT = "gb16-runlog"
 FORMAT_VERSION = 1

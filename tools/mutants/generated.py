@@ -765,7 +765,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--out", default="docs/kill-tables.md")
     sub.add_parser("sites", help="the mutation sites per module and operator")
     args = parser.parse_args(argv)
-    from gb16.tools.extras import EXIT_MISSING_EXTRA
+    from gb16.tools.common.extras import EXIT_MISSING_EXTRA
     try:
         import cosmic_ray  # noqa: F401 — the [mutation] extra
         import hypothesis  # noqa: F401 — the [properties] extra, which [mutation] includes

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from gb16.tools.reports.summary import Summary
-from gb16.tools.safe_text import json_text
+from gb16.tools.common.safe_text import json_text
 
 
 def data(summary: Summary, label: str = "gb16 conformance") -> dict:

@@ -10,8 +10,8 @@ from typing import Any
 from tabulate import tabulate
 
 from gb16.tools.differential.one_hand import Column, fan_cell, fan_rows, fan_table
-from gb16.tools.explain_text import explain_command
-from gb16.tools.safe_text import printable
+from gb16.tools.referee.explain_text import explain_command
+from gb16.tools.common.safe_text import printable
 
 #: The mark of a cell that differs from the reference column the implementation is judged against.
 DIFFERS = "≠"

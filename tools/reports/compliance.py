@@ -1,4 +1,4 @@
-"""The sections of the compliance report (``gb16 report``, run by gb16.tools.cmd_report): each
+"""The sections of the compliance report (``gb16 report``, run by gb16.tools.commands.report): each
 optional part's rows and status, the corpus coverage, the index of docs/rulings.md, the fan
 applicability table of corpus/fans.json and the overview that heads the report.
 """

@@ -1,10 +1,10 @@
 """A table document — a title, sections of paragraphs, tables, lists and code, one flat table
 for CSV and the data for JSON — rendered as plain text, Markdown, CSV, HTML or JSON
-(``gb16 table … --format``, gb16.tools.cmd_table).
+(``gb16 table … --format``, gb16.tools.commands.table).
 
 Every value is plain text (or :class:`Code`, a hand or a command shown as code); each format
 does its own escaping, and control and bidirectional characters become visible escapes first
-(:func:`~gb16.tools.safe_text.printable`):
+(:func:`~gb16.tools.common.safe_text.printable`):
 
 * ``text`` — for a terminal: no markup at all; tables laid out with tabulate and wrapped to
   ``width`` columns (a :class:`Code` cell or a column marked ``keep`` is never broken, so an id
@@ -36,7 +36,7 @@ from wcwidth import wcswidth
 
 from gb16.tools.reports import markdown
 from gb16.tools.reports.section import Section
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 FORMATS = ("text", "md", "csv", "html", "json")
 #: Terminal width the text format wraps to unless told otherwise.

@@ -7,7 +7,7 @@ import json
 from gb16.tools.reports.section import Section
 from gb16.tools.reports.summary import Summary, Tally
 from gb16.tools.reports.verdict import skip_reasons
-from gb16.tools.safe_text import json_text
+from gb16.tools.common.safe_text import json_text
 
 FORMAT = "gb16-summary"
 FORMAT_VERSION = 1

@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from gb16.tools.differential.families import hand_text
 from gb16.tools.reports.case_text import failure_details
 from gb16.tools.reports.summary import Summary
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 

@@ -12,7 +12,7 @@ from gb16.tools.harness.runlog import FAILING, STATUSES
 from gb16.tools.reports.case_text import actual_text, diff_lines, expected_heading, expected_text, input_summary
 from gb16.tools.reports.section import Section
 from gb16.tools.reports.summary import Summary
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 
 #: Characters that could start markup in CommonMark/GFM: emphasis, code, links and images,

@@ -1,4 +1,4 @@
-"""The conformance site (``gb16 site RUNLOG... --out DIR``, gb16.tools.cmd_site): static pages
+"""The conformance site (``gb16 site RUNLOG... --out DIR``, gb16.tools.commands.site): static pages
 from many run logs, side by side, as test262.fyi and Bowtie's report site show many
 implementations.
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from gb16 import corpus as corpus_package
-from gb16.tools.explain_text import explain_command
+from gb16.tools.referee.explain_text import explain_command
 from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness import provenance, runlog
 from gb16.tools.harness.compare import default_option, fans_involved

@@ -1,4 +1,4 @@
-"""The tables for rule writers (``gb16 table``, gb16.tools.cmd_table) as data: the §三 fan table
+"""The tables for rule writers (``gb16 table``, gb16.tools.commands.table) as data: the §三 fan table
 from corpus/fans.json and its check against the rule page's, the fan/clause/area ×
 implementation matrix and the interop rows from run logs, the editions' deltas and the open
 rulings with their example hands.
@@ -15,7 +15,7 @@ from typing import Any
 from gb16 import corpus as corpus_package
 from gb16.reference import jsonlines
 from gb16.reference import rules as R
-from gb16.tools.explain_text import explain_command
+from gb16.tools.referee.explain_text import explain_command
 from gb16.tools.harness.compare import delta_alternatives, option_expectations
 from gb16.tools.harness.runlog import RunLog
 from gb16.tools.reports.summary import Tally, clause_sort_key, summarize

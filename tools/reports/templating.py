@@ -7,7 +7,7 @@ of the conformance site (:mod:`gb16.tools.reports.site`) are written.
   never as markup; only what a template itself writes (its tags, its macros' output) is markup.
   No template marks a value ``|safe`` and no value is passed in as markup.
 * **Every value printable**: before escaping, control and bidirectional formatting characters
-  become visible escapes (:func:`gb16.tools.safe_text.printable`), and None is shown as ``—``.
+  become visible escapes (:func:`gb16.tools.common.safe_text.printable`), and None is shown as ``—``.
 * **StrictUndefined**: a template that names a value it was not given fails with
   :class:`jinja2.UndefinedError` instead of showing an empty string.
 
@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 #: The folder of the templates (and the pages' CSS and JavaScript, inlined or copied as they are).
 TEMPLATES = Path(__file__).resolve().parent / "templates"

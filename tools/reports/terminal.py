@@ -9,7 +9,7 @@ from tabulate import tabulate
 from gb16.tools.harness.runlog import FAILING, STATUSES
 from gb16.tools.reports.case_text import failure_details
 from gb16.tools.reports.summary import Summary
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 def _selected(summary: Summary, show: str) -> list[dict]:
     if show == "all":

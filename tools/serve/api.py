@@ -10,7 +10,7 @@ from __future__ import annotations
 from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference.rules import Rules
-from gb16.tools import referee_view
+from gb16.tools.referee import referee_view
 
 
 def score(value, rules: Rules | None):

@@ -1,9 +1,9 @@
 """The web app of ``gb16 serve``: the referee's page and the JSON API it uses.
 
     POST /api/score     a case input (docs/contract.md) → the contract's result, as ``gb16 score --batch``
-    POST /api/explain   a case input → everything the page shows (gb16.tools.referee_view.explain)
+    POST /api/explain   a case input → everything the page shows (gb16.tools.referee.referee_view.explain)
     POST /api/waits     {"hand", "variant"} of a hand one tile short → its formal waits (reference.waits)
-    POST /api/parse     {"hand"} → the notation read into tiles (gb16.tools.referee_view.parse)
+    POST /api/parse     {"hand"} → the notation read into tiles (gb16.tools.referee.referee_view.parse)
                         (each answered by its function in gb16.tools.serve.api, which the exported
                         page of gb16 serve --export runs in the browser)
     GET  /              the page; /static/… its script, style sheet and tile pictures

@@ -5,7 +5,7 @@ the browser (Pyodide), for any static host under any path prefix and offline aft
     DIR/static/…                its script, style sheet and tile pictures (the server's own files)
     DIR/static/offline.js       the page's questions answered by gb16.tools.serve.api under Pyodide
     DIR/gb16.zip                the Python the answers need: gb16's reference, corpus data, the
-                                documents it quotes, the page's view (tools/referee_view.py and
+                                documents it quotes, the page's view (tools/referee/referee_view.py and
                                 what it imports), and tabulate and wcwidth
     DIR/pyodide/…               the Pyodide runtime, copied from the pinned npm package
                                 (package.json, package-lock.json: ``npm ci``) or --pyodide DIR
@@ -44,8 +44,9 @@ PINNED_PYODIDE = "0.29.5"
 #: them in a browser: a missing module fails there.
 PACKAGES = ("gb16", "gb16.docs", "gb16.reference", "gb16.reference.fans", "gb16.corpus")
 DATA_FILES = {"gb16.docs": ("*.md",), "gb16.corpus": ("fans.json", "clauses.json", "editions.json")}
-MODULES = ("gb16.tools", "gb16.tools.referee_view", "gb16.tools.disputes", "gb16.tools.explain_text",
-           "gb16.tools.markdown_blocks", "gb16.tools.serve", "gb16.tools.serve.api")
+MODULES = ("gb16.tools", "gb16.tools.referee", "gb16.tools.referee.referee_view", "gb16.tools.referee.disputes",
+           "gb16.tools.referee.explain_text", "gb16.tools.referee.markdown_blocks", "gb16.tools.serve",
+           "gb16.tools.serve.api")
 THIRD_PARTY = ("tabulate", "wcwidth")
 
 MARKER = "gb16-export.json"

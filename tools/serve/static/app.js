@@ -553,7 +553,7 @@ function fansText(fans) {
   return (fans || []).map(f => `${f.name} ${f.en}` + (f.count > 1 ? ` ×${f.count}` : "")).join(" · ");
 }
 
-/** A ruling's text (docs/rulings.md), drawn from its blocks (gb16/tools/markdown_blocks.py): every
+/** A ruling's text (docs/rulings.md), drawn from its blocks (gb16/tools/referee/markdown_blocks.py): every
  *  run as text, the heading left out (the title is above it). */
 function rulingText(blocks) {
   const runs = rs => rs.map(r => r.strong ? el("strong", {}, r.text) : r.code ? el("code", {}, r.text)

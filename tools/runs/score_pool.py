@@ -2,7 +2,7 @@
 
 The input lines are cut into chunks; each chunk is scored by a worker process of the kit's one
 runner (:mod:`gb16.tools.harness.parallel`) with a per-line function (``gb16 score`` passes
-:func:`gb16.tools.batch_line.batch_result`, the one-process batch's), and the chunks' results
+:func:`gb16.tools.common.batch_line.batch_result`, the one-process batch's), and the chunks' results
 are written back in the order the chunks were read, so the output is line for line the output
 of ``--jobs 1``.  A chunk is written, and flushed, as soon as it and every chunk before it are done.
 

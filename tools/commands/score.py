@@ -28,9 +28,11 @@ from gb16 import reference
 from gb16.reference import jsonlines
 from gb16.reference.errors import InputError
 from gb16.reference.hand import FLAG_TERMS, FLAGS, hand_from_input, waiting_hand_from_input
-from gb16.tools import disputes, explain_text, score_pool
-from gb16.tools.batch_line import batch_result
-from gb16.tools.safe_text import printable
+from gb16.tools.referee import disputes
+from gb16.tools.referee import explain_text
+from gb16.tools.runs import score_pool
+from gb16.tools.common.batch_line import batch_result
+from gb16.tools.common.safe_text import printable
 
 EXIT_OK, EXIT_BATCH_STOPPED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -183,7 +185,7 @@ def run_batch(stream, out, rules=None, jobs: int = 1) -> int:
     invalid UTF-8, too deep or too long a line gets an ``invalid_json`` error
     (docs/contract.md "Input limits") — and every output line is valid UTF-8.
     With ``jobs`` other than 1 the lines are scored on worker processes and written back in
-    order, chunk by chunk (:mod:`gb16.tools.score_pool`); a worker that dies is replaced and
+    order, chunk by chunk (:mod:`gb16.tools.runs.score_pool`); a worker that dies is replaced and
     its lines scored again, and when workers keep dying the batch stops with a message
     saying which lines have results, exit status 1.
     """
@@ -245,7 +247,7 @@ def run_waits(args) -> int:
     return EXIT_OK if result["ok"] else EXIT_BAD_INPUT
 
 
-# -- human output: gb16.tools.explain_text, imported when a table is printed (not for --batch) --
+# -- human output: gb16.tools.referee.explain_text, imported when a table is printed (not for --batch) --
 
 # (each through printable: a hand or a flag given on the command line is shown, never acted on)
 

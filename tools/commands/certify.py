@@ -11,7 +11,7 @@
     gb16 summary out/node.jsonl --show failures          # exit status 1 when anything failed
 
 The run itself is gb16.tools.harness.certify; ``--random N`` (a differential run) is
-gb16.tools.cmd_differential; the reports are rendered by gb16.tools.reports.formats.
+gb16.tools.commands.differential; the reports are rendered by gb16.tools.reports.formats.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import sys
 import threading
 from pathlib import Path
 
-from gb16.tools import cmd_differential as differential
+from gb16.tools.commands import differential
 from gb16.tools.differential.families import probe_hands
 from gb16.tools.harness import joined, judging, runlog
 from gb16.tools.harness.certify import DEFAULT_TIMEOUT, CertifyOptions, run_certification
@@ -34,7 +34,7 @@ from gb16.tools.harness.transport import kill_all
 from gb16.tools.reports import formats, json_report, terminal
 from gb16.tools.reports.summary import summarize
 from gb16.tools.reports.terminal import EXIT_INCOMPLETE
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 
 #: What ``--show`` may list besides the counts (certify and summary).

@@ -1,4 +1,4 @@
-"""Keeping the corpus honest (``gb16 corpus``, gb16.tools.cmd_corpus): the lint of every case —
+"""Keeping the corpus honest (``gb16 corpus``, gb16.tools.commands.corpus): the lint of every case —
 schema, unique and never-reused ids, citations that resolve in clauses.json, rulings that exist
 in docs/rulings.md, description style, the arithmetic of every expectation (points × counts,
 flowers, minimum) — the reference on every case, and the coverage of fans, clauses and rulings

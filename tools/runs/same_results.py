@@ -1,7 +1,7 @@
 """Same results before and after a change to the scorer: every output, byte for byte.
 
-    python tools/same_results.py --out new.jsonl            # with the changed install
-    /other/checkout/.venv/bin/python tools/same_results.py --out old.jsonl
+    python tools/runs/same_results.py --out new.jsonl            # with the changed install
+    /other/checkout/.venv/bin/python tools/runs/same_results.py --out old.jsonl
     cmp old.jsonl new.jsonl
 
 Writes one JSON line per scored hand: ``reference.score`` on seeded random hands of both

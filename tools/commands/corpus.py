@@ -15,10 +15,10 @@ from pathlib import Path
 
 from tabulate import tabulate
 
-from gb16.tools.corpus_checks import coverage, lint, reference_failures, rulings_index
+from gb16.tools.runs.corpus_checks import coverage, lint, reference_failures, rulings_index
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.protocol import HarnessError
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 
 def register(sub) -> None:

@@ -1,7 +1,7 @@
 """A seeded fuzz of ``gb16 score --batch``: grammar-aware mutations and every hostile kind of line.
 
-    python -m gb16.tools.fuzz_batch --lines 1000000 --seed 11 --jobs 2
-    python -m gb16.tools.fuzz_batch --lines 5000 --kind deep --write deep.jsonl   # just the lines
+    python -m gb16.tools.runs.fuzz_batch --lines 1000000 --seed 11 --jobs 2
+    python -m gb16.tools.runs.fuzz_batch --lines 5000 --kind deep --write deep.jsonl   # just the lines
 
 The lines start from valid case inputs (the corpus's own inputs and a few hands written
 here) and are changed by one mutation of a chosen *kind* (:data:`KINDS`): the hand string
@@ -39,7 +39,7 @@ from gb16.reference import ERROR_CODES
 from gb16.reference import jsonlines
 from gb16.reference.hand import FLAGS
 from gb16.reference.notation import MAX_HAND_CHARS
-from gb16.tools.batch_line import batch_result
+from gb16.tools.common.batch_line import batch_result
 
 #: Valid case inputs written here, beside the corpus's (one of each shape and flag).
 SEEDS = [
@@ -358,7 +358,7 @@ def check(inputs: int, outputs: Iterable[bytes], stderr: bytes = b"", status: in
 
 def run_batch_process(stdin: Path, stdout: Path, jobs: int = 1) -> tuple[bytes, int]:
     """``gb16 score --batch --jobs J < stdin > stdout`` as a new process: (stderr, exit status)."""
-    argv = [sys.executable, "-m", "gb16.tools.cli", "score", "--batch", "--jobs", str(jobs)]
+    argv = [sys.executable, "-m", "gb16.tools.commands.cli", "score", "--batch", "--jobs", str(jobs)]
     with open(stdin, "rb") as i, open(stdout, "wb") as o:
         proc = subprocess.run(argv, stdin=i, stdout=o, stderr=subprocess.PIPE)
     return proc.stderr, proc.returncode
@@ -383,7 +383,7 @@ def retime(raw: bytes, repeat: int = 3) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gb16.tools.fuzz_batch", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m gb16.tools.runs.fuzz_batch", description=__doc__.split("\n\n")[0])
     p.add_argument("--lines", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--kind", action="append", choices=sorted(KINDS), help="only these kinds (repeatable)")

@@ -1,5 +1,5 @@
 """How fast the reference scores, on a fixed seeded sample of random hands (``gb16 bench``,
-gb16.tools.cmd_bench).
+gb16.tools.commands.bench).
 
 Three figures on the same hands: in-process (``reference.score`` in a loop), whole-process
 (``gb16 score --batch`` started as a new process, JSON Lines in and out, start-up
@@ -110,7 +110,7 @@ def batch_figure(cases: list[dict], jobs: int = 1) -> dict:
         for case in cases:
             f.write(json.dumps(case, ensure_ascii=False) + "\n")
         path = f.name
-    command = [sys.executable, "-c", "import sys; from gb16.tools.cli import main; sys.exit(main())",
+    command = [sys.executable, "-c", "import sys; from gb16.tools.commands.cli import main; sys.exit(main())",
                "score", "--batch", "--jobs", str(jobs)]
     try:
         with open(path, "rb") as stdin:

@@ -3,8 +3,8 @@
 
 Nothing here scores or reads notation on its own: :func:`explain` is ``reference.explain``
 (every reading, why each loses — R-011 in words — and the 不计 list of each,
-:func:`gb16.reference.scoring.removals`) with the disputes of :mod:`gb16.tools.disputes`, the
-readings merged and drawn as :mod:`gb16.tools.explain_text` draws them, and the clause each fan
+:func:`gb16.reference.scoring.removals`) with the disputes of :mod:`gb16.tools.referee.disputes`, the
+readings merged and drawn as :mod:`gb16.tools.referee.explain_text` draws them, and the clause each fan
 rests on: its ``cites`` in corpus/fans.json, quoted from corpus/clauses.json.
 
     >>> view = explain({"hand": "147m 258p 369s 111z 555z 66z，自摸6z"})
@@ -24,7 +24,9 @@ from gb16.reference.errors import InputError
 from gb16.reference.notation import parse_hand
 from gb16.reference import rules as R
 from gb16.reference.rules import Rules
-from gb16.tools import disputes, explain_text, markdown_blocks
+from gb16.tools.referee import disputes
+from gb16.tools.referee import explain_text
+from gb16.tools.referee import markdown_blocks
 
 
 @cache
@@ -83,8 +85,8 @@ def _fan_list(fans: dict[str, int]) -> list[dict]:
 
 
 def _disputes(case_input, rules: Rules | None) -> dict:
-    """:func:`gb16.tools.disputes.for_hand`, each ruling, edition and note with its text in
-    docs/rulings.md (``text``, and ``blocks`` to draw it: :mod:`gb16.tools.markdown_blocks`), each outcome's fans with their names (``fan_list``), and ``edition_totals``:
+    """:func:`gb16.tools.referee.disputes.for_hand`, each ruling, edition and note with its text in
+    docs/rulings.md (``text``, and ``blocks`` to draw it: :mod:`gb16.tools.referee.markdown_blocks`), each outcome's fans with their names (``fan_list``), and ``edition_totals``:
     the total under every edition, the ones that change nothing included."""
     d = disputes.for_hand(case_input, rules)
     for entry in d["rulings"] + d["editions"] + d["notes"]:
@@ -116,7 +118,7 @@ def explain(case_input, rules: Rules | None = None) -> dict:
     * ``readings``: every reading, those identical by their tiles merged (``same``), with its
       total, why it loses, its groups and its own fans and 不计 list;
     * ``waits``: the formal wait set before the win (seed000 §二.7);
-    * ``disputes``: :func:`gb16.tools.disputes.for_hand`, each ruling, edition and note with the
+    * ``disputes``: :func:`gb16.tools.referee.disputes.for_hand`, each ruling, edition and note with the
       text of its section of docs/rulings.md;
     * ``clauses``: anchor → title and quote, for every anchor cited above.
     """

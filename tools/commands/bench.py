@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import sys
 
-from gb16.tools.bench import attribution_figure, measure
+from gb16.tools.runs.bench import attribution_figure, measure
 
 
 def register(sub) -> None:

@@ -1,7 +1,7 @@
 """One line of ``gb16 score --batch``: a JSON case input in, its result line out (docs/contract.md).
 
-The unit that batch scoring (:mod:`gb16.tools.cmd_score`, in one process or through
-:mod:`gb16.tools.score_pool`), the batch fuzz (:mod:`gb16.tools.fuzz_batch`) and the referee's
+The unit that batch scoring (:mod:`gb16.tools.commands.score`, in one process or through
+:mod:`gb16.tools.runs.score_pool`), the batch fuzz (:mod:`gb16.tools.runs.fuzz_batch`) and the referee's
 page compare against; it never raises, so a bad line never costs the next its answer.
 """
 

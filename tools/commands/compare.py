@@ -19,13 +19,13 @@ import argparse
 import sys
 
 from gb16.reference import jsonlines
-from gb16.tools import disputes
-from gb16.tools.cmd_score import _hand_arguments, case_input_from_args
+from gb16.tools.referee import disputes
+from gb16.tools.commands.score import _hand_arguments, case_input_from_args
 from gb16.tools.differential.one_hand import DEFAULT_TIMEOUT, compare_hand
 from gb16.tools.harness.protocol import HarnessError
 from gb16.tools.harness.transport import kill_all
 from gb16.tools.reports.compare_text import render_json, render_text
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 EXIT_AGREE, EXIT_DIFFER, EXIT_BAD_INPUT = 0, 1, 2
 

@@ -3,7 +3,7 @@
 Each sub-command lives in its own module, which exposes ``register(subparsers)``;
 that function adds its parser(s) and sets ``func`` (called with the parsed
 arguments; its return value is the exit status).  Exit status 2 means bad input; 4 that the
-command needs an extra that is not installed (the message names it, gb16.tools.extras).
+command needs an extra that is not installed (the message names it, gb16.tools.common.extras).
 """
 
 from __future__ import annotations
@@ -17,30 +17,30 @@ import re
 import sys
 
 import gb16
-from gb16.tools import extras
-from gb16.tools.safe_text import printable
+from gb16.tools.common import extras
+from gb16.tools.common.safe_text import printable
 
 #: The modules that contribute sub-commands, and their commands, in the order they are listed in
 #: --help.  Only the module of the command run is imported (``gb16 score`` does not load the kit).
 COMMAND_MODULES = {
-    "gb16.tools.cmd_score": ("score", "explain", "waits"),
-    "gb16.tools.cmd_bench": ("bench",),
-    "gb16.tools.cmd_corpus": ("corpus",),             # corpus check | coverage | flatten
-    "gb16.tools.cmd_properties": ("properties",),
-    "gb16.tools.cmd_prove": ("prove",),
-    "gb16.tools.cmd_certify": ("certify", "summary"),
-    "gb16.tools.cmd_compare": ("compare",),
-    "gb16.tools.cmd_report": ("report",),
-    "gb16.tools.cmd_table": ("table",),
-    "gb16.tools.cmd_site": ("site",),
-    "gb16.tools.cmd_docs": ("docs",),
-    "gb16.tools.cmd_serve": ("serve",),
+    "gb16.tools.commands.score": ("score", "explain", "waits"),
+    "gb16.tools.commands.bench": ("bench",),
+    "gb16.tools.commands.corpus": ("corpus",),             # corpus check | coverage | flatten
+    "gb16.tools.commands.properties": ("properties",),
+    "gb16.tools.commands.prove": ("prove",),
+    "gb16.tools.commands.certify": ("certify", "summary"),
+    "gb16.tools.commands.compare": ("compare",),
+    "gb16.tools.commands.report": ("report",),
+    "gb16.tools.commands.table": ("table",),
+    "gb16.tools.commands.site": ("site",),
+    "gb16.tools.commands.docs": ("docs",),
+    "gb16.tools.commands.serve": ("serve",),
 }
 
 
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose error messages (which quote the argument given) go through
-    :func:`~gb16.tools.safe_text.printable` and end with "did you mean …?" for a mistyped flag,
+    :func:`~gb16.tools.common.safe_text.printable` and end with "did you mean …?" for a mistyped flag,
     command or choice (what Python 3.12's ``suggest_on_error`` does, by difflib); every command's
     parser is one (add_parser)."""
 
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         status = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk shows here, not as a message from the interpreter's exit
         return status
-    except ModuleNotFoundError as exc:  # an extra's module imported on the way (gb16.tools.extras)
+    except ModuleNotFoundError as exc:  # an extra's module imported on the way (gb16.tools.common.extras)
         extra = extras.extra_of_module(exc.name or "")
         if extra is None:
             raise

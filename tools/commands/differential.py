@@ -2,7 +2,7 @@
 
     gb16 certify --impl SPEC --random 5000 --seed 7 --variant gb16 [--jobs J | --dask HOST:PORT]
     gb16 certify --resume --impl SPEC --out out/differential-….jsonl
-    python -m gb16.tools.cmd_differential --impl SPEC --random 5000
+    python -m gb16.tools.commands.differential --impl SPEC --random 5000
 
 Exit status: 0 when every disagreement is a known difference, 1 when anything new or
 unexplained was found (a class not in the known-differences file, a crash, a timeout, an
@@ -26,7 +26,7 @@ from gb16.tools.harness.protocol import HarnessError, ImplementationError
 from gb16.tools.harness.runlog import RunLogError, RunLogWriteError
 from gb16.tools.reports.formats import write_reports
 from gb16.tools.reports.terminal import EXIT_INCOMPLETE
-from gb16.tools.safe_text import printable
+from gb16.tools.common.safe_text import printable
 
 
 def register_options(parser: argparse.ArgumentParser) -> None:
@@ -146,7 +146,7 @@ def main(args) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m gb16.tools.cmd_differential", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m gb16.tools.commands.differential", description=__doc__.split("\n\n")[0])
     p.add_argument("--impl", metavar="SPEC")
     p.add_argument("--variant", choices=["gb16", "gb13"], default="gb16")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT)

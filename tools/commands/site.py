@@ -26,7 +26,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from gb16.tools import safe_text
+from gb16.tools.common import safe_text
 from gb16.tools.harness import judging
 from gb16.tools.harness.runlog import RunLogError
 from gb16.tools.reports import site

@@ -15,7 +15,7 @@ from gb16.reference import rules as R
 from gb16.reference import table
 from gb16.reference.hand import FLAGS
 from gb16.reference.rules import Rules, RulesError
-from gb16.tools.explain_text import ruling_decision
+from gb16.tools.referee.explain_text import ruling_decision
 
 #: The normative notes and the facts of a scored hand that bring each into play: a fan that
 #: counts (or, for R-008, one the note removes), the shape, the wait, the flags.

@@ -41,7 +41,7 @@ from gb16.tools.differential import families as F
 from gb16.tools.differential import verdict
 from gb16.tools.differential.classes import shrink_classes, summarize, write_drafts
 from gb16.tools.differential.options import CHUNK, KNOWN_DIR, UNEXPLAINED, Options
-from gb16.tools.differential.worker import hand_id, score_hands
+from gb16.tools.differential.worker import hand_id, score_hands, stop_implementations
 from gb16.tools.harness import parallel, provenance, runlog
 from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.certify import check_out, experiment_of
@@ -192,6 +192,8 @@ def _chunks(options: Options, todo):
     except parallel.WorkerDied as died:
         raise HarnessError(f"a worker process died {died.deaths} times (last exit code {died.exitcode}); "
                            f"the finished hands are kept") from None
+    finally:
+        stop_implementations()   # one job scored here, in this process
 
 
 #: How many dead workers are replaced (each chunk it held scored again) before the run stops

@@ -39,6 +39,13 @@ def _implementation(spec: str, timeout: float):
     return impl
 
 
+def stop_implementations() -> None:
+    """Stop the implementations this process started (a run of one job scores in the main
+    process: its implementation must not outlive the run)."""
+    while _WORKER:
+        _WORKER.popitem()[1].stop(0)
+
+
 def score_hands(spec: str, variant: str, seed: int, start: int, stop: int, timeout: float,
                 family_names: tuple) -> list[dict]:
     """Score hands ``start``…``stop - 1``; one run log line per hand (and violation lines)."""

@@ -28,8 +28,17 @@ or one file alone) each still records what it needs.
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
+
+# The tests that send Ctrl-C (SIGINT) to a command they start expect it to reach the command, as a
+# terminal's does.  A suite started in the background of a non-interactive shell (``cmd &``, nohup)
+# inherits SIGINT ignored, and an ignored signal stays ignored across exec in every process it
+# starts; so the Python default is put back here, in each process that runs tests, and a command
+# started by a test then begins with SIGINT at its default (handlers, unlike ignoring, end at exec).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: files that run in one worker, in this order (see the module docstring)
 TOGETHER = (("tests/test_properties.py", "tests/test_reach.py", "tests/test_mutants.py"),)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import shlex
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from gb16.reference import jsonlines
 from gb16.tools.harness import declaration, provenance, runlog
@@ -158,7 +158,23 @@ def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, 
         return judge(case, None, metadata, known, skip_reason=f"needs {', '.join(needs)}, which the "
                      f"implementation declares it does not have (capabilities in its start answer)", reference=reference), False
     outcome = impl.score(seq, case["input"], timeout)
+    if "not_counted" in (selection.expected or {}) and outcome.kind == "result" and (outcome.result or {}).get("ok"):
+        outcome = with_trace(impl, outcome, seq, case["input"], timeout)
     return judge(case, outcome, metadata, known, seq=seq, reference=reference), True
+
+
+def with_trace(impl: Implementation, outcome: Outcome, seq: int, case_input: Any, timeout: float) -> Outcome:
+    """The result with the 不计 trace of its chosen reading (``not_counted``) for a case that states
+    one, when the implementation reports a trace (:meth:`~gb16.tools.harness.implementations.
+    Implementation.not_counted`); asking for it is part of the case, so a failure there (raising,
+    crashing, running over the limit, no trace) is the case's outcome."""
+    traced = impl.not_counted(seq, case_input, timeout)
+    if traced is None:
+        return outcome
+    if traced.kind != "result" or traced.result is None:
+        return traced
+    return replace(outcome, result={**(outcome.result or {}), "not_counted": traced.result["not_counted"]},
+                   time=outcome.time + traced.time)
 
 
 # --------------------------------------------------------------------------- a whole run

@@ -9,6 +9,12 @@ An expectation (corpus/schema/cases.schema.json, ``expect``) is either
   ``fans_one_of`` accepts any one of the listed maps (docs/rulings.md R-011);
 * every fan in ``absent`` must not appear;
 * ``waits`` is compared (as a set of tiles) only when the case states it;
+* ``not_counted`` — the 不计 trace of the chosen reading, each fan that held by definition and did
+  not count (or counted fewer times), how many occurrences, the fan that removed it (``by``, null
+  for a principle alone) and the clause — is compared (as a multiset of entries) only when the
+  case states it and the result carries a trace: an implementation that reports one (in process,
+  its reading API ``explain(input, not_counted=True)``: gb16.tools.harness.implementations); a
+  result without it is judged on the rest (corpus/README.md, "The 不计 trace");
 * an error expectation needs an error result with exactly that code.
 
 For tier ``disputed`` cases the implementation's declared ruling options pick the
@@ -189,6 +195,8 @@ def compare(expected: dict, actual: dict) -> list[dict]:
     for fan_id in expected.get("absent", []):
         if fan_id in got:
             diff.append(_entry(f"fans.{fan_id}", None, got[fan_id], "must be absent"))
+    if "not_counted" in expected and "not_counted" in actual:
+        diff.extend(not_counted_diff(expected["not_counted"], actual["not_counted"]))
     if "waits" in expected:
         want_waits = sorted(expected["waits"])
         got_waits = actual.get("waits")
@@ -197,6 +205,64 @@ def compare(expected: dict, actual: dict) -> list[dict]:
         elif sorted(set(got_waits)) != sorted(set(want_waits)) or len(got_waits) != len(set(got_waits)):
             diff.append(_entry("waits", want_waits, sorted(got_waits)))
     return diff
+
+
+#: Entries of a 不计 trace compared at most (a longer one is a difference, not read further).
+MAX_TRACE_ENTRIES = 200
+
+
+def trace_entry(entry: Any) -> tuple[str, int, str | None, str] | None:
+    """A 不计 entry as ``(fan, count, by, rule)``, from an expectation's form (``{"fan", "count",
+    "by", "rule"}``, ``by`` a fan id or null) or a reading API's (``{"id", "count", "by": {"id"} |
+    null, "rule"}``, gb16.reference.explain); None when it is neither."""
+    if not isinstance(entry, dict):
+        return None
+    fan = entry.get("fan", entry.get("id"))
+    by = entry.get("by")
+    if isinstance(by, dict):
+        by = by.get("id")
+    count, rule = entry.get("count"), entry.get("rule")
+    if not (isinstance(fan, str) and type(count) is int and isinstance(rule, str)
+            and (by is None or isinstance(by, str))):
+        return None
+    return fan, count, by, rule
+
+
+def _trace_text(entry: tuple[str, int, str | None, str]) -> str:
+    fan, count, by, rule = entry
+    return f"{fan}×{count} by {by or '(a principle)'}, {rule}"
+
+
+def not_counted_diff(expected: list[dict], actual: Any) -> list[dict]:
+    """Entries for each 不计 entry missing from the trace or not expected (the traces compared as
+    multisets of ``(fan, count, by, rule)``, :func:`trace_entry`)."""
+    if not isinstance(actual, list) or len(actual) > MAX_TRACE_ENTRIES:
+        return [_entry("not_counted", "a list of 不计 entries", "not a list" if not isinstance(actual, list)
+                       else f"{len(actual)} entries", f"at most {MAX_TRACE_ENTRIES} entries")]
+    got = [trace_entry(e) for e in actual]
+    if any(e is None for e in got):
+        return [_entry("not_counted", "entries with fan, count, by and rule", "an entry without them")]
+    want = [trace_entry(e) for e in expected]
+    missing, extra = list(want), []
+    for e in got:
+        if e in missing:
+            missing.remove(e)
+        else:
+            extra.append(e)
+    return ([_entry("not_counted", _trace_text(e), None, "missing from the 不计 trace") for e in missing if e] +
+            [_entry("not_counted", None, _trace_text(e), "not expected in the 不计 trace") for e in extra if e])
+
+
+def chosen_not_counted(explained: Any) -> list | None:
+    """The 不计 trace of the chosen reading of an ``explain(…, not_counted=True)`` answer, or None
+    when the answer has none."""
+    if not isinstance(explained, dict) or not isinstance(explained.get("readings"), list):
+        return None
+    for reading in explained["readings"]:
+        if isinstance(reading, dict) and reading.get("chosen") is True:
+            trace = reading.get("not_counted")
+            return trace if isinstance(trace, list) else None
+    return None
 
 
 def _compare_error(code: str, actual: dict) -> list[dict]:

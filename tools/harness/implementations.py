@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import shlex
@@ -38,8 +39,9 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable
 
-from gb16.reference import score as reference_score
+from gb16.reference import explain as reference_explain, score as reference_score
 from gb16.tools.harness import provenance
+from gb16.tools.harness.compare import chosen_not_counted
 from gb16.tools.harness.corpus import VARIANTS
 from gb16.tools.harness.protocol import (PROTOCOL_VERSION, HarnessError, ImplementationError, Outcome, _clip,
                                          check_metadata, check_result, defined_fields, parse_response,
@@ -64,6 +66,13 @@ class Implementation:
 
     def score(self, seq: int, case_input: Any, timeout: float) -> Outcome:
         raise NotImplementedError
+
+    def not_counted(self, seq: int, case_input: Any, timeout: float) -> Outcome | None:
+        """The 不计 trace of the chosen reading (an outcome whose result is ``{"not_counted": [...]}``),
+        or None when the implementation reports none: only an in-process scorer with the reading
+        API ``explain(input, not_counted=True)`` does (:class:`PythonImplementation`); the harness
+        protocol carries no trace (corpus/README.md, "The 不计 trace")."""
+        return None
 
     def stop(self, grace: float = 5.0) -> None:
         pass
@@ -309,8 +318,12 @@ class PythonImplementation(Implementation):
     An exception is recorded as ``error`` with the traceback, ``SystemExit`` as ``crash``.
     """
 
-    def __init__(self, function: Callable[[dict], dict], metadata: dict, spec: str):
+    def __init__(self, function: Callable[[dict], dict], metadata: dict, spec: str,
+                 explain: Callable[..., Any] | None = None):
         self.function, self.metadata, self.spec = function, metadata, spec
+        #: the reading API that gives the 不计 trace: ``explain`` given, else the function's own
+        #: ``explain`` attribute when it takes ``not_counted`` (as the reference's and the mutants' do)
+        self.explain = explain if explain is not None else _trace_api(getattr(function, "explain", None))
         self.restarts = 0
         self.warnings = []
 
@@ -320,13 +333,16 @@ class PythonImplementation(Implementation):
             raise ImplementationError(f"{self.spec}: invalid metadata — {problem}")
         return self.metadata
 
-    def score(self, seq: int, case_input: Any, timeout: float) -> Outcome:
+    def _call(self, function: Callable[..., Any], seq: int, case_input: Any,
+              timeout: float) -> tuple[Any, Outcome | None, float]:
+        """``function(case_input)`` in a worker thread under the time limit: ``(value, None, seconds)``,
+        or ``(None, the failure's outcome, seconds)``."""
         box: dict[str, Any] = {}
         argument = copy.deepcopy(case_input)
 
         def call() -> None:
             try:
-                box["value"] = self.function(argument)
+                box["value"] = function(argument)
             except SystemExit as exc:
                 box["exit"] = exc
             except Exception:  # the implementation's own failure, recorded as an error
@@ -338,13 +354,32 @@ class PythonImplementation(Implementation):
         worker.join(timeout)
         elapsed = time.monotonic() - began
         if worker.is_alive():
-            return Outcome("timeout", message=f"no result within {timeout:g} s", time=elapsed)
+            return None, Outcome("timeout", message=f"no result within {timeout:g} s", time=elapsed), elapsed
         if "exit" in box:
-            return Outcome("crash", message=f"raised SystemExit({box['exit'].code!r})", time=elapsed)
+            return None, Outcome("crash", message=f"raised SystemExit({box['exit'].code!r})", time=elapsed), elapsed
         if "traceback" in box:
-            return Outcome("errored", message="the function raised an exception",
-                           context=box["traceback"], time=elapsed)
-        value = box.get("value")
+            return None, Outcome("errored", message="the function raised an exception",
+                                 context=box["traceback"], time=elapsed), elapsed
+        return box.get("value"), None, elapsed
+
+    def not_counted(self, seq: int, case_input: Any, timeout: float) -> Outcome | None:
+        if self.explain is None:
+            return None
+        explain = self.explain
+        value, failed, elapsed = self._call(lambda argument: explain(argument, not_counted=True), seq, case_input,
+                                            timeout)
+        if failed is not None:
+            return failed
+        trace = chosen_not_counted(value)
+        if trace is None:
+            return Outcome("invalid", message="explain(input, not_counted=True) gave no 不计 list for a chosen "
+                                              "reading", offending_line=_clip(repr(value)), time=elapsed)
+        return Outcome("result", result={"not_counted": trace}, time=elapsed)
+
+    def score(self, seq: int, case_input: Any, timeout: float) -> Outcome:
+        value, failed, elapsed = self._call(self.function, seq, case_input, timeout)
+        if failed is not None:
+            return failed
         try:
             text = json.dumps(value, ensure_ascii=False)
             size = len(text.encode("utf-8", "surrogatepass"))
@@ -392,11 +427,22 @@ def import_module(name: str):
         raise ImplementationError(f"importing {name!r} failed: {type(exc).__name__}: {exc}") from None
 
 
+def _trace_api(explain: Any) -> Callable[..., Any] | None:
+    """``explain`` when it is a reading API that can give the 不计 trace (it takes ``not_counted``)."""
+    if not callable(explain):
+        return None
+    try:
+        params = inspect.signature(explain).parameters
+    except (TypeError, ValueError):
+        return None
+    return explain if "not_counted" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()) else None
+
+
 def resolve_implementation(spec: str, startup_timeout: float = 30.0) -> Implementation:
     """An :class:`Implementation` for an ``--impl`` spec (see the module docstring)."""
     spec = spec.strip()
     if spec == "reference":
-        return PythonImplementation(reference_score, reference_metadata(), "reference")
+        return PythonImplementation(reference_score, reference_metadata(), "reference", explain=reference_explain)
     if spec == "pymahjonggb":  # shorthand for the shipped adapter (gb13 only)
         spec = "python:gb16.tools.adapters.pymahjonggb:score"
     if spec.startswith("python:"):

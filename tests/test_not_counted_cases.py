@@ -1,0 +1,123 @@
+"""The 不计 trace a corpus case may state (corpus/README.md, "The 不计 trace"): compared as a
+multiset by gb16.tools.harness.compare, asked in process of an implementation with the reading API
+``explain(input, not_counted=True)`` by ``gb16 certify``, and held to the reference by ``gb16 corpus
+check``.  Each check is shown failing on a planted mistake: a trace with one entry changed, an
+``explain`` that drops or miscounts an entry, one that raises."""
+
+from __future__ import annotations
+
+import copy
+from types import SimpleNamespace
+
+import pytest
+
+import gb16.reference as reference
+from gb16.tools.harness.certify import run_case
+from gb16.tools.harness.compare import chosen_not_counted, not_counted_diff
+from gb16.tools.harness.corpus import load_corpus
+from gb16.tools.harness.implementations import PythonImplementation, reference_metadata, resolve_implementation
+from gb16.tools.runs.corpus_checks import reference_failures
+
+CLEAN = "chow-pairs-pure-straight-spare-chow-three-relations"    # 清龙 twice (§二.8) and 箭刻's 不计 幺九刻
+ENTRY = {"fan": "pure_straight", "count": 1, "by": None, "rule": "seed000 §二.8"}
+REPORTED = {"id": "pure_straight", "name": "清龙", "en": "Pure Straight", "count": 1, "by": None,
+            "rule": "seed000 §二.8"}
+BY = {"fan": "pung_of_terminals_or_honors", "count": 1, "by": "dragon_pung", "rule": "xinbian 第七章 59"}
+REPORTED_BY = {"id": "pung_of_terminals_or_honors", "count": 1, "by": {"id": "dragon_pung", "name": "箭刻"},
+               "rule": "xinbian 第七章 59"}
+
+
+@pytest.fixture(scope="module")
+def traced():
+    """The corpus cases that state a 不计 trace."""
+    cases = [c for c in load_corpus(None).cases
+             if "not_counted" in c["expect"] or any("not_counted" in a["expect"] for a in c.get("alternatives", []))]
+    assert len(cases) >= 3
+    return cases
+
+
+def case(traced, case_id: str) -> dict:
+    return next(c for c in traced if c["id"] == case_id)
+
+
+def test_traces_compare_as_multisets_of_fan_count_by_and_rule():
+    assert not_counted_diff([ENTRY, BY], [REPORTED_BY, REPORTED]) == []          # order is free
+    diff = not_counted_diff([ENTRY, BY], [REPORTED_BY, dict(REPORTED, count=2)])
+    assert [(d["note"], d["expected"], d["actual"]) for d in diff] == [
+        ("missing from the 不计 trace", "pure_straight×1 by (a principle), seed000 §二.8", None),
+        ("not expected in the 不计 trace", None, "pure_straight×2 by (a principle), seed000 §二.8")]
+    assert len(not_counted_diff([ENTRY], [REPORTED, REPORTED])) == 1               # one more: a failure
+    assert len(not_counted_diff([ENTRY], [dict(REPORTED, rule="seed000 §二.5")])) == 2
+    assert len(not_counted_diff([BY], [dict(REPORTED_BY, by=None)])) == 2
+
+
+@pytest.mark.parametrize("actual", ["pure_straight", [1], [{"id": "pure_straight"}], [dict(REPORTED, count=True)],
+                                    [REPORTED] * 201])
+def test_a_malformed_trace_is_one_difference_never_a_raise(actual):
+    diff = not_counted_diff([ENTRY], actual)
+    assert len(diff) == 1 and diff[0]["field"] == "not_counted"
+
+
+def test_the_chosen_readings_trace_is_taken_from_explain():
+    answer = {"ok": True, "readings": [{"chosen": False, "not_counted": []},
+                                       {"chosen": True, "not_counted": [REPORTED]}]}
+    assert chosen_not_counted(answer) == [REPORTED]
+    assert chosen_not_counted({"ok": False}) is None
+    assert chosen_not_counted({"readings": [{"chosen": True}]}) is None
+
+
+def run(traced, function, case_id: str = CLEAN, explain=None) -> dict:
+    impl = PythonImplementation(function, reference_metadata(), "python:test", explain=explain)
+    record, _ = run_case(impl, case(traced, case_id), impl.start(), {}, 60.0, 1)
+    return record
+
+
+def test_the_reference_in_process_passes_every_stated_trace(traced):
+    impl = resolve_implementation("reference")
+    assert impl.not_counted(1, traced[0]["input"], 60.0) is not None     # the reference reports its trace
+    metadata = impl.start()
+    for c in traced:
+        record, _ = run_case(impl, c, metadata, {}, 60.0, 1)
+        assert record["status"] == "pass", (c["id"], record["diff"])
+
+
+def test_certify_fails_an_explain_that_drops_or_miscounts_an_entry(traced):
+    def dropping(case_input, **how):
+        answer = reference.explain(case_input, **how)
+        for r in answer["readings"]:
+            r["not_counted"] = r["not_counted"][1:]
+        return answer
+
+    def miscounting(case_input, **how):
+        answer = reference.explain(case_input, **how)
+        for r in answer["readings"]:
+            r["not_counted"] = [dict(e, count=e["count"] + 1) for e in r["not_counted"]]
+        return answer
+
+    for planted in (dropping, miscounting):
+        record = run(traced, reference.score, explain=planted)
+        assert record["status"] == "fail"
+        assert {d["field"] for d in record["diff"]} == {"not_counted"}          # the score itself is right
+
+
+def test_an_explain_that_raises_is_the_cases_error(traced):
+    def raising(case_input, **how):
+        raise RuntimeError("planted")
+
+    record = run(traced, reference.score, explain=raising)
+    assert record["status"] == "error" and "raised" in record["message"]
+
+
+def test_without_a_reading_api_the_case_is_judged_on_the_rest(traced):
+    def score_only(case_input):
+        return reference.score(case_input)
+
+    assert run(traced, score_only)["status"] == "pass"
+
+
+def test_corpus_check_holds_the_reference_to_each_stated_trace(traced):
+    planted = copy.deepcopy(case(traced, CLEAN))
+    planted["expect"]["not_counted"][0]["count"] = 2
+    assert reference_failures(SimpleNamespace(cases=[case(traced, CLEAN)])) == []
+    failures = reference_failures(SimpleNamespace(cases=[planted]))
+    assert len(failures) == 1 and "not_counted" in failures[0][1]

@@ -121,3 +121,43 @@ def test_corpus_check_holds_the_reference_to_each_stated_trace(traced):
     assert reference_failures(SimpleNamespace(cases=[case(traced, CLEAN)])) == []
     failures = reference_failures(SimpleNamespace(cases=[planted]))
     assert len(failures) == 1 and "not_counted" in failures[0][1]
+
+
+#: The line of score_interpretation that writes R-002:C's 不计 trace as it read at 6cd7fa0 (it has since
+#: gained ``big is not None``), and the mutants of it the generated sample drew there
+#: (gb16.tools.mutants.generated_triage: no record can judge them on today's source).
+LINE_TODAY = "if trace is not None and big is not None and counted is not before:"
+LINE_6CD7FA0 = "if trace is not None and counted {} before:"
+
+
+@pytest.mark.parametrize("op, under, status", [(">", None, "error"), (">=", None, "error"), ("==", "C", "fail")])
+def test_the_mutants_of_6cd7fa0s_r002c_trace_line_fail_the_traced_cases(traced, op, under, status):
+    import inspect
+    import warnings
+
+    import gb16.reference.scoring as scoring
+    from gb16.reference.rules import Rules
+    from gb16.tools.harness.compare import ruling_ids
+    from gb16.tools.mutants.generated import _clear_every_cache, _find_code
+
+    source = inspect.getsource(scoring)
+    assert source.count(LINE_TODAY) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        mutated = _find_code(compile(source.replace(LINE_TODAY, LINE_6CD7FA0.format(op)), scoring.__file__, "exec"),
+                             "score_interpretation")
+    rules = Rules.parse({"R-002": under}) if under else None
+    metadata = {**reference_metadata(), **({"rulings": {"R-002": under}} if under else {})}
+    impl = PythonImplementation(lambda i: reference.score(i, rules), metadata, "python:planted",
+                                explain=lambda i, **how: reference.explain(i, rules, **how))
+    judged = [c for c in traced if under is None or "R-002" in ruling_ids(c)]
+    original = scoring.score_interpretation.__code__
+    for planted in (False, True):
+        scoring.score_interpretation.__code__ = mutated if planted else original
+        _clear_every_cache()
+        try:
+            statuses = [run_case(impl, c, impl.start(), {}, 60.0, 1)[0]["status"] for c in judged]
+        finally:
+            scoring.score_interpretation.__code__ = original
+            _clear_every_cache()
+        assert (status in statuses) is planted, statuses

@@ -8,8 +8,9 @@ default, makes the mutated scorer's ``score``, ``explain`` or ``score_interpreta
 differently in what the contract holds a scorer to (the total and one admissible fan list,
 docs/rulings.md R-011).  What lives only under a non-default option of a ruling or an edition
 delta, or only in the 不计 trace of ``explain(not_counted=True)``, is not equivalent: the corpus
-judges the options and deltas its cases state expectations for, the properties judge the
-project's reading only, and neither reads the trace, so it is left open and says so.
+judges the options and deltas its cases state expectations for, and the traces its cases state
+(corpus/README.md, "The 不计 trace"); the properties judge the project's reading only (property 24
+the trace); what a check cannot reach is left open and says so.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ RUN = ("The results here. docs/kill-tables-generated.jsonl: `run --sample 500 --
        "docs/kill-tables-generated-after-trace.jsonl: `rejudge --property not_counted_trace --open …(the three "
        "above) --drawn-at 6cd7fa0 --jobs 1` of the 36 mutants still open that the properties had not killed, on the "
        "current source (4 more, of a line of 6cd7fa0 since changed, were left out: their triage says so). "
+       "docs/kill-tables-generated-after-corpus2.jsonl: `rejudge --corpus --open …(the four above) --drawn-at "
+       "6cd7fa0 --jobs 1` of the 36 mutants still open that the corpus had not killed, once cases stated the 不计 "
+       "trace of their chosen reading (corpus/README.md) and a 七对's waits under seven-pairs-distinct, on the "
+       "current source (33 judged; 3 of a line of 6cd7fa0 since changed were left out: their triage says so). "
        "\"before\" of the first 470 is what the checks of 6cd7fa0 found on the reference of 6cd7fa0.")
 
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
@@ -82,16 +87,38 @@ _TESTS_ONLY = ("equivalent as a scorer: readings.is_winning (and special_shapes.
 #: The mutants that only write the 不计 trace of explain(not_counted=True) that property 24
 #: (not_counted_trace) judges under the project's reading only; these act under R-002:C alone.
 _TRACE_R002C_ONLY = ("OPEN: the mutated line only writes the 不计 trace of what R-002's option C removes (三同刻 or "
-                     "三色三节高 sharing a pung with the big combination, docs/rulings.md); property 24 judges the "
-                     "trace under the project's reading only (its model has no R-002:C), and no other check reads it")
-_TRACE_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted >= before` / `counted > before` between two dicts, which raises "
-                    "whenever the trace is asked); the line has since gained `big is not None`, so `rejudge "
-                    "--drawn-at` cannot judge it on the current source; the current source's mutant of that line "
-                    "raises in explain(not_counted=True) on every hand with a big combination, which property 24 "
-                    "sees (a crash), but no record of 6cd7fa0's mutant says so")
-_TRACE_CORPUS_BLIND = ("OPEN: only the 不计 trace of explain(not_counted=True) changes; property 24 (not_counted_trace) "
-                       "kills it, but the corpus's cases state the fans, points and totals a result must give, never "
-                       "a trace, so no case can")
+                     "三色三节高 sharing a pung with the big combination, docs/rulings.md); the corpus states that trace "
+                     "under R-002:C (pungs-pure-shifted-and-triple-pung-share-r002) and kills it, but property 24 "
+                     "judges the trace under the project's reading only (its model has no R-002:C)")
+#: 6cd7fa0's mutants of the line that writes R-002:C's 不计 trace, ``if trace is not None and counted is not
+#: before:``, which has since gained ``big is not None``: ``rejudge --drawn-at`` leaves them out by name.
+#: tests/test_not_counted_cases.py plants each on 6cd7fa0's line, in today's function, and judges it.
+_TRACE_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted >= before` / `counted > before` between two dicts), whose "
+                    "line has since gained `big is not None`, so `rejudge --drawn-at` cannot judge it and no record "
+                    "says what the checks make of it. Judged by hand, planted on 6cd7fa0's line in today's function "
+                    "(tests/test_not_counted_cases.py): comparing two dicts raises whenever the trace is asked, so "
+                    "the corpus sees it raise on its first case that states a trace "
+                    "(chow-pairs-pure-straight-spare-chow-three-relations, a kill by a crash) and property 24 on its "
+                    "first example; it stays open only for want of a record")
+_TRACE_R002C_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted == before` for `counted is not before`), whose line has "
+                          "since gained `big is not None`, so `rejudge --drawn-at` cannot judge it and no record says "
+                          "what the checks make of it. Judged by hand, planted on 6cd7fa0's line in today's function "
+                          "(tests/test_not_counted_cases.py): under options A and B shared_pung_fans returns the same "
+                          "dict and nothing fewer is listed either way; under R-002:C it returns a new one and the "
+                          "mutant leaves 三同刻's removal out of the trace, which the corpus's "
+                          "pungs-pure-shifted-and-triple-pung-share-r002 states under R-002:C (killed); property 24 "
+                          "judges the project's reading only, where it is a no-op")
+#: R-002:C's shared_pung_fans keeps the occurrences of 三同刻 and 三色三节高 that share no set with the big
+#: combination; two of its mutants compute that test otherwise.
+_R002C_NONE_KEPT = ("equivalent under every option: under R-002:C `kept` is the occurrences of 三同刻 or 三色三节高 "
+                    "that share no set with the big combination, and there are none — every big combination of "
+                    "seed000 §二.5 takes three or four sets, each of these fans three pungs, and a reading has five "
+                    "sets (gb16; four in gb13, two beside a 组合龙), so the two always share one (docs/rulings.md "
+                    "R-002: \"B and C agree on every such hand\"). The mutant's test is false for each occurrence too: "
+                    "the union of two non-empty sets is never empty, and their symmetric difference is empty only when "
+                    "they are the same sets, which they never are (the big combination is chows, or pungs of one "
+                    "suit; 三同刻 and 三色三节高 take pungs of three suits). The fan is deleted either way; under A and "
+                    "B the line is not reached")
 _NO_EMPTY_OCCURRENCES = ("`!= 1` for `> 1` on a counted fan's occurrences at §二.8: none is ever empty there (the fans "
                          "held come in only when their occurrences are not empty, the big combination gets its one "
                          "choice, the links are appended, and R-002:C's shared_pung_fans deletes a fan rather than "
@@ -100,9 +127,6 @@ _SAME_OBJECT_OR_CHANGED = ("`!=` for `is not` between the fans before and after 
                            "dict (options A and B, or no big combination) — then both are false — or a new one; a new "
                            "one equal to the old adds no entry either way (the trace lists only a fan with fewer "
                            "occurrences after than before)")
-
-ARGUED_TEXT_FORM = ("OPEN: only the text form of a group (explain's words, the * of the winning set) raises; the "
-                    "corpus never asks for it; the properties see the scorer raise, a kill by a crash")
 
 #: mutant id → why no legal input tells it from the reference (or, starting "OPEN:", why it stays open).
 ARGUED: dict[str, str] = {
@@ -166,11 +190,10 @@ ARGUED: dict[str, str] = {
         "the explain text); the reading and its fans are found by win_in, so totals and fans are unchanged, and "
         "neither check reads the mark",
     "combination:ReplaceBinaryOperator_Add_BitAnd:0": _R002_ONLY.format("B"),
-    "combination:ReplaceBinaryOperator_BitAnd_BitOr:0": _R002_ONLY.format("C"),
+    "combination:ReplaceBinaryOperator_BitAnd_BitOr:0": _R002C_NONE_KEPT,
     "combination:ReplaceContinueWithBreak:1":
         "the edges are sorted by table order and 老少副 is the last of the four chow-pair fans, so every edge after "
         "a second 老少副 that is passed over is another 老少副, passed over too: stopping there counts the same links",
-    "groups:ReplaceBinaryOperator_Add_BitOr:2": ARGUED_TEXT_FORM,
 
     "shapes:ReplaceComparisonOperator_GtE_LtE:1":
         "held once, a pair taken from the lowest tile leaves a negative count that no branch brings back to zero, so "
@@ -199,9 +222,6 @@ ARGUED: dict[str, str] = {
     "fans:ReplaceFalseWithTrue:1":
         "a need that never fails only lets fewer predicates be skipped; the predicates still decide "
         "(reference/fans/__init__.py): the fans are the same",
-    "groups:ReplaceBinaryOperator_Add_BitAnd:2":
-        "OPEN: only the text form of a group (explain's words, the * of the winning set) raises; the corpus never "
-        "asks for it; the properties see the scorer raise, a kill by a crash",
     "scoring:ReplaceUnaryOperator_USub_Invert:2": "~t is −t − 1: the totals sort in the same order",
     "scoring:ReplaceComparisonOperator_IsNot_GtE:0": _TRACE_LINE_GONE,
     "scoring:ReplaceComparisonOperator_IsNot_NotEq:0": _SAME_OBJECT_OR_CHANGED,
@@ -214,7 +234,12 @@ ARGUED: dict[str, str] = {
     "combination:ReplaceComparisonOperator_NotEq_LtE:0": _R002_ONLY.format("C"),
     "combination:ReplaceComparisonOperator_NotEq_Lt:0":
         "R-002 has the options A, B and C (docs/rulings.md), and only C is not < \"C\": `< \"C\"` is `!= \"C\"`",
-    "fans.concealment:ReplaceComparisonOperator_Is_Eq:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
+    "fans.concealment:ReplaceComparisonOperator_Is_Eq:0":
+        "equivalent under every option: only R-018:B reaches the line, and there `g == r.win_group` and `g is "
+        "r.win_group` agree: win_group is the set the winning tile completes — the object in r.sets, the only set "
+        "marked win (reference/readings.py replaces sets[k] by its with_win copy; melds and the other sets are not "
+        "marked) — or the pair, a group of another kind; groups compare by kind, tile, exposed, concealed and win, "
+        "so no other set equals it",
     "readings:ReplaceAndWithOr:3": _TESTS_ONLY,
     "combination:ReplaceComparisonOperator_Eq_IsNot:0":
         "the mutant adds 三同刻 and 三色三节高 to the group under the default option too, but its only caller passes "
@@ -251,18 +276,23 @@ ARGUED: dict[str, str] = {
     "special_shapes:ReplaceComparisonOperator_Eq_LtE:0":
         "is_seven_pairs is asked only of a hand with no meld, whose standing tiles a valid gb13 input makes 14: "
         "`<= 14` is `== 14` on every call",
-    "scoring:ReplaceComparisonOperator_IsNot_Eq:0": _TRACE_R002C_ONLY,
+    "scoring:ReplaceComparisonOperator_IsNot_Eq:0": _TRACE_R002C_LINE_GONE,
     "scoring:ReplaceComparisonOperator_IsNot_Gt:0": _TRACE_LINE_GONE,
     "combination:ReplaceBinaryOperator_Add_Mul:0": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_Add_Pow:0": _R002_ONLY.format("B"),
-    "combination:ReplaceBreakWithContinue:0": _EDITION_ONLY,
-    "scoring:ReplaceComparisonOperator_NotEq_IsNot:3": _EDITION_ONLY,
+    "combination:ReplaceBreakWithContinue:0":
+        "equivalent under every delta: only chow-links-plain-cap sets a cap, and when the links reach it the "
+        "reference stops; with `continue` every later edge meets the same test with the same number of links (the "
+        "two tests before it only pass edges over, and nothing after it runs), so each is passed over: the same "
+        "links",
+    "scoring:ReplaceComparisonOperator_NotEq_IsNot:3":
+        "`is not` for `!=` against the literal \"tile_hog\" (reached under six-kind-seven-pairs-no-tile-hog only): "
+        "the keys of counted are the ids the predicates were registered under (@fan(\"tile_hog\"), raw[p.id]) and "
+        "the chow-pair fan ids of reference/combination.py, identifier-like literals, which CPython interns as it "
+        "does the mutant's literal: identity and equality agree",
     "readings:ReplaceComparisonOperator_LtE_Lt:1": _TESTS_ONLY,
     "special_shapes:ReplaceComparisonOperator_IsNot_Is:0": _TESTS_ONLY,
     "readings:ReplaceComparisonOperator_Eq_Is:1": _IS_SHAPE,
-    "readings:AddNot:3":
-        "OPEN: only the text form of a reading (explain's words) changes, and raises without knitted tiles; the "
-        "corpus never asks for it; the properties see the scorer raise, a kill by a crash",
     "fans.concealment:ReplaceComparisonOperator_Eq_LtE:2":
         "among the values of win_in only \"knitted\" sorts before \"pair\", and a reading with the winning tile in "
         "the knitted tiles is not standard, which melded_hand has already answered False for",
@@ -296,7 +326,7 @@ ARGUED: dict[str, str] = {
     "shapes:ReplaceBinaryOperator_Mod_BitOr:0":
         "`x | 3` is at least 3, so the shortcut is never taken; a suit of 3k + 1 tiles still has no split, and "
         "the walk finds none",
-    "combination:ReplaceBinaryOperator_BitAnd_BitXor:0": _R002_ONLY.format("C"),
+    "combination:ReplaceBinaryOperator_BitAnd_BitXor:0": _R002C_NONE_KEPT,
     "combination:ReplaceComparisonOperator_Is_IsNot:0": _R002_ONLY.format("C"),
     "fans.concealment:ReplaceComparisonOperator_Is_Gt:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
     "combination:ReplaceComparisonOperator_NotEq_IsNot:1":
@@ -323,17 +353,6 @@ ARGUED: dict[str, str] = {
         "is_seven_pairs is asked only of a hand with no meld (special_readings and is_special return before it "
         "otherwise), whose standing tiles a valid gb13 input makes 14: `>= 14` is `== 14` on every call",
     "scoring:ReplaceComparisonOperator_Gt_NotEq:1": _NO_EMPTY_OCCURRENCES,
-    "scoring:ReplaceBinaryOperator_Sub_Mul:0": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceBinaryOperator_Sub_Div:3": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceComparisonOperator_Lt_Gt:1": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceComparisonOperator_Eq_NotEq:4": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceBinaryOperator_Sub_LShift:0": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceBinaryOperator_Sub_Mod:0": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceComparisonOperator_Gt_Lt:0": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceComparisonOperator_Gt_LtE:0": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceComparisonOperator_IsNot_Is:4": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceBinaryOperator_Sub_Pow:2": _TRACE_CORPUS_BLIND,
-    "scoring:ReplaceComparisonOperator_Lt_Is:1": _TRACE_CORPUS_BLIND,
     "scoring:ReplaceTrueWithFalse:1": _DIFFERENTIAL_ONLY,
     "shapes:ReplaceComparisonOperator_GtE_Eq:3":
         "the pair is still found: when the lowest tile is held c ≥ 3 times and the pair is taken from it, the c − 2 "
@@ -344,7 +363,6 @@ ARGUED: dict[str, str] = {
         "split into sets, so that branch fails where the original's would succeed — but then the chow branch takes "
         "two chows from the lowest tile first and meets it with two copies (2 ^ 2 = 0): the same split is found",
     # judged on the current source (run --drawn-at 6cd7fa0)
-    "groups:ReplaceBinaryOperator_Add_Sub:2": ARGUED_TEXT_FORM,
     "combination:ReplaceBinaryOperator_BitAnd_Mod:0": _R002_ONLY.format("C"),
     "fans.win_conditions:ReplaceOrWithAnd:0":
         _R002_ONLY.replace("R-002's option {}", "R-006's option C, or the delta own-melds-not-visible alone,"),

@@ -15,6 +15,9 @@ An expectation (corpus/schema/cases.schema.json, ``expect``) is either
   case states it and the result carries a trace: an implementation that reports one (in process,
   its reading API ``explain(input, not_counted=True)``: gb16.tools.harness.implementations); a
   result without it is judged on the rest (corpus/README.md, "The 不计 trace");
+* ``win_group`` — the tiles of the group that holds the winning tile in the chosen reading — is
+  compared only when the case states it and the result carries an ``interpretation``: exactly
+  that group must be marked ``win`` (docs/contract.md "Result");
 * an error expectation needs an error result with exactly that code.
 
 For tier ``disputed`` cases the implementation's declared ruling options pick the
@@ -197,6 +200,8 @@ def compare(expected: dict, actual: dict) -> list[dict]:
             diff.append(_entry(f"fans.{fan_id}", None, got[fan_id], "must be absent"))
     if "not_counted" in expected and "not_counted" in actual:
         diff.extend(not_counted_diff(expected["not_counted"], actual["not_counted"]))
+    if "win_group" in expected and isinstance(actual.get("interpretation"), dict):
+        diff.extend(win_group_diff(expected["win_group"], actual["interpretation"]))
     if "waits" in expected:
         want_waits = sorted(expected["waits"])
         got_waits = actual.get("waits")
@@ -251,6 +256,21 @@ def not_counted_diff(expected: list[dict], actual: Any) -> list[dict]:
             extra.append(e)
     return ([_entry("not_counted", _trace_text(e), None, "missing from the 不计 trace") for e in missing if e] +
             [_entry("not_counted", None, _trace_text(e), "not expected in the 不计 trace") for e in extra if e])
+
+
+def win_group_diff(expected: str, interpretation: dict) -> list[dict]:
+    """An entry when the groups an ``interpretation`` marks ``win`` (its sets, pair and 组合龙) are not
+    exactly the one group of tiles ``expected``."""
+    sets = interpretation.get("sets")
+    groups = (list(sets) if isinstance(sets, list) else []) + [interpretation.get("pair"), interpretation.get("knitted")]
+    if len(groups) > MAX_TRACE_ENTRIES:
+        return [_entry("interpretation.win", expected, f"{len(groups)} groups", "more groups than a hand holds")]
+    marked = [g.get("tiles") for g in groups if isinstance(g, dict) and g.get("win") is True]
+    if marked == [expected]:
+        return []
+    shown = [m if isinstance(m, str) else "(no tiles)" for m in marked]
+    return [_entry("interpretation.win", expected, shown or None,
+                   "the group marked as holding the winning tile (win) in the reported reading")]
 
 
 def chosen_not_counted(explained: Any) -> list | None:

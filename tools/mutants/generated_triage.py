@@ -92,18 +92,18 @@ _TRACE_R002C_ONLY = ("OPEN: the mutated line only writes the 不计 trace of wha
                      "judges the trace under the project's reading only (its model has no R-002:C)")
 #: 6cd7fa0's mutants of the line that writes R-002:C's 不计 trace, ``if trace is not None and counted is not
 #: before:``, which has since gained ``big is not None``: ``rejudge --drawn-at`` leaves them out by name.
-#: tests/test_not_counted_cases.py plants each on 6cd7fa0's line, in today's function, and judges it.
+#: tests/test_reading_expectations.py plants each on 6cd7fa0's line, in today's function, and judges it.
 _TRACE_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted >= before` / `counted > before` between two dicts), whose "
                     "line has since gained `big is not None`, so `rejudge --drawn-at` cannot judge it and no record "
                     "says what the checks make of it. Judged by hand, planted on 6cd7fa0's line in today's function "
-                    "(tests/test_not_counted_cases.py): comparing two dicts raises whenever the trace is asked, so "
+                    "(tests/test_reading_expectations.py): comparing two dicts raises whenever the trace is asked, so "
                     "the corpus sees it raise on its first case that states a trace "
                     "(chow-pairs-pure-straight-spare-chow-three-relations, a kill by a crash) and property 24 on its "
                     "first example; it stays open only for want of a record")
 _TRACE_R002C_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted == before` for `counted is not before`), whose line has "
                           "since gained `big is not None`, so `rejudge --drawn-at` cannot judge it and no record says "
                           "what the checks make of it. Judged by hand, planted on 6cd7fa0's line in today's function "
-                          "(tests/test_not_counted_cases.py): under options A and B shared_pung_fans returns the same "
+                          "(tests/test_reading_expectations.py): under options A and B shared_pung_fans returns the same "
                           "dict and nothing fewer is listed either way; under R-002:C it returns a new one and the "
                           "mutant leaves 三同刻's removal out of the trace, which the corpus's "
                           "pungs-pure-shifted-and-triple-pung-share-r002 states under R-002:C (killed); property 24 "

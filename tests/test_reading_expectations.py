@@ -2,7 +2,8 @@
 multiset by gb16.tools.harness.compare, asked in process of an implementation with the reading API
 ``explain(input, not_counted=True)`` by ``gb16 certify``, and held to the reference by ``gb16 corpus
 check``.  Each check is shown failing on a planted mistake: a trace with one entry changed, an
-``explain`` that drops or miscounts an entry, one that raises."""
+``explain`` that drops or miscounts an entry, one that raises.  And the winning group a case may
+state (``win_group``), compared with the group the result's interpretation marks ``win``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 import gb16.reference as reference
 from gb16.tools.harness.certify import run_case
-from gb16.tools.harness.compare import chosen_not_counted, not_counted_diff
+from gb16.tools.harness.compare import chosen_not_counted, compare, not_counted_diff
 from gb16.tools.harness.corpus import load_corpus
 from gb16.tools.harness.implementations import PythonImplementation, reference_metadata, resolve_implementation
 from gb16.tools.runs.corpus_checks import reference_failures
@@ -161,3 +162,23 @@ def test_the_mutants_of_6cd7fa0s_r002c_trace_line_fail_the_traced_cases(traced, 
             scoring.score_interpretation.__code__ = original
             _clear_every_cache()
         assert (status in statuses) is planted, statuses
+
+
+WIN_GROUP_CASES = ("seed-examples-1-big-four-winds-four-concealed-pungs-165", "seed-examples-4-chicken-hand-no-flower")
+
+
+@pytest.mark.parametrize("case_id", WIN_GROUP_CASES)
+def test_the_winning_group_is_the_one_the_interpretation_marks(case_id):
+    c = next(c for c in load_corpus(None).cases if c["id"] == case_id)
+    expected = c["expect"]
+    result = reference.score(c["input"])
+    assert compare(expected, result) == []
+    interp = result["interpretation"]
+    unmarked = {**interp, "sets": [dict(g, win=False) for g in interp["sets"]], "pair": dict(interp["pair"], win=False)}
+    every = {**interp, "sets": [dict(g, win=True) for g in interp["sets"]], "pair": dict(interp["pair"], win=True)}
+    for planted in (unmarked, every):
+        diff = compare(expected, {**result, "interpretation": planted})
+        assert [d["field"] for d in diff] == ["interpretation.win"]
+    assert compare(expected, {**result, "interpretation": None}) == []             # none reported: not compared
+    for malformed in ({"sets": "x", "pair": 3}, {"sets": [None, {"win": True}]}, {"sets": [{}] * 500}):
+        assert [d["field"] for d in compare(expected, {**result, "interpretation": malformed})] == ["interpretation.win"]

@@ -186,9 +186,10 @@ ARGUED: dict[str, str] = {
         "a split of the standing tiles into sets and one pair uses every tile, so with the melds it has exactly "
         "variant.sets sets or fewer (never more): `>=` keeps the same splits as `==`",
     "groups:ReplaceTrueWithFalse:3":
-        "OPEN: the set that holds the winning tile loses its `win` mark in the result's interpretation (and the * of "
-        "the explain text); the reading and its fans are found by win_in, so totals and fans are unchanged, and "
-        "neither check reads the mark",
+        "OPEN: the set or pair that holds the winning tile loses its `win` mark in the result's interpretation (and "
+        "the * of explain's words); the totals and fans are unchanged (the reading is found by win_in). The corpus "
+        "states the winning group of two seed examples (win_group, docs/contract.md \"Result\") and kills it; no "
+        "property reads the mark",
     "combination:ReplaceBinaryOperator_Add_BitAnd:0": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_BitAnd_BitOr:0": _R002C_NONE_KEPT,
     "combination:ReplaceContinueWithBreak:1":
@@ -262,9 +263,11 @@ ARGUED: dict[str, str] = {
         "`is` for `==` between a group's kind and PAIR: kinds are only ever the module constants of "
         "reference/groups.py, identifier-like literals, which are interned",
     "readings:ReplaceFalseWithTrue:9":
-        "OPEN: the pairs of a 七对 reading are marked as holding the winning tile in the result's interpretation; the "
-        "reading and its fans are found by win_in (\"special\"), so totals and fans are unchanged, and neither "
-        "check reads the mark",
+        "the `win` mark of a 七对 reading's pairs is never read: the pairs are read in two places only, "
+        "reference/result.py (the interpretation's `pairs`, their notation) and reference/fans/special.py (连七对, "
+        "their tiles); the reading is found by win_in (\"special\"), describe() writes a 七对 as its shape and "
+        "tiles, and score_interpretation matches readings without the pairs. Planted, it changes no answer of "
+        "score or explain(not_counted=True) on the corpus's 325 gb13 cases (58 of them 七对)",
     "scoring:ReplaceBinaryOperator_Add_Sub:3":
         "the ordering key's win_rank orders only interpretations equal in total and fan list: which of those is "
         "reported is R-011's convention, and the contract holds a scorer to the total and one admissible list",

@@ -29,9 +29,14 @@ REPORTED_BY = {"id": "pung_of_terminals_or_honors", "count": 1, "by": {"id": "dr
 
 
 @pytest.fixture(scope="module")
-def traced():
+def corpus_cases():
+    return load_corpus(None).cases
+
+
+@pytest.fixture(scope="module")
+def traced(corpus_cases):
     """The corpus cases that state a 不计 trace."""
-    cases = [c for c in load_corpus(None).cases
+    cases = [c for c in corpus_cases
              if "not_counted" in c["expect"] or any("not_counted" in a["expect"] for a in c.get("alternatives", []))]
     assert len(cases) >= 3
     return cases
@@ -168,8 +173,8 @@ WIN_GROUP_CASES = ("seed-examples-1-big-four-winds-four-concealed-pungs-165", "s
 
 
 @pytest.mark.parametrize("case_id", WIN_GROUP_CASES)
-def test_the_winning_group_is_the_one_the_interpretation_marks(case_id):
-    c = next(c for c in load_corpus(None).cases if c["id"] == case_id)
+def test_the_winning_group_is_the_one_the_interpretation_marks(corpus_cases, case_id):
+    c = next(c for c in corpus_cases if c["id"] == case_id)
     expected = c["expect"]
     result = reference.score(c["input"])
     assert compare(expected, result) == []

@@ -104,6 +104,7 @@ def test_certify_fails_an_explain_that_drops_or_miscounts_an_entry(traced):
         record = run(traced, reference.score, explain=planted)
         assert record["status"] == "fail"
         assert {d["field"] for d in record["diff"]} == {"not_counted"}          # the score itself is right
+        assert record["explained_by"] == []        # no rule set explains a trace: the candidates change scores
 
 
 def test_an_explain_that_raises_is_the_cases_error(traced):

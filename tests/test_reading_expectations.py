@@ -188,3 +188,28 @@ def test_the_winning_group_is_the_one_the_interpretation_marks(corpus_cases, cas
     assert compare(expected, {**result, "interpretation": None}) == []             # none reported: not compared
     for malformed in ({"sets": "x", "pair": 3}, {"sets": [None, {"win": True}]}, {"sets": [{}] * 500}):
         assert [d["field"] for d in compare(expected, {**result, "interpretation": malformed})] == ["interpretation.win"]
+
+
+def test_a_failure_only_in_the_trace_is_a_bug_no_rule_change_takes(traced):
+    """An implementation that follows R-002:B undeclared, and whose trace drops an entry: the R-002
+    case's failure is attributed to a candidate of R-002, the trace's failure to none (a bug)."""
+    from gb16.reference.rules import Rules
+    from gb16.tools.harness.attribution_search import attribute
+
+    rules = Rules.parse({"R-002": "B"})
+
+    def dropping(case_input, **how):
+        answer = reference.explain(case_input, rules, **how)
+        for r in answer["readings"]:
+            r["not_counted"] = r["not_counted"][1:]
+        return answer
+
+    impl = PythonImplementation(lambda i: reference.score(i, rules), reference_metadata(), "python:test",
+                                explain=dropping)
+    metadata = impl.start()
+    shared = "pungs-pure-shifted-and-triple-pung-share-r002"
+    records = [run_case(impl, case(traced, cid), metadata, {}, 60.0, n)[0] for n, cid in enumerate((shared, CLEAN), 1)]
+    assert [r["status"] for r in records] == ["fail", "fail"]
+    found = attribute(records, metadata)
+    assert found.attributed.get(shared, "").startswith("R-002:")
+    assert CLEAN not in found.attributed and CLEAN in found.bugs

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from gb16.reference.rules import Rules
 from gb16.tools.harness.attribution import Attribution, Evidence
+from gb16.tools.harness.compare import reading_only
 from gb16.tools.harness.declaration import (apply, declared_pieces, declared_rules, explain_case, known_label,
                                             may_act, undo)
 from gb16.tools.harness.features import case_variant
@@ -159,6 +160,9 @@ def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None =
                and isinstance(c.get("input"), dict) and (c.get("status") == "pass" or c.get("actual") is not None)]
     judged.sort(key=lambda c: not c.failing)   # the failures first: they are weighed in full
     failing = [c for c in judged if c.failing]
+    # a failure only in what a case states of the chosen reading (its 不计 trace, its winning group) is
+    # a bug whatever the rules: no candidate changes it, so none may count it as support
+    of_reading = {c["id"] for c in cases if c.get("status") == "fail" and reading_only(c.get("diff") or [])}
     stored = {c["id"]: c.get("explained_by") for c in cases if c.get("status") == "fail"}
     for case in failing:
         found = stored.get(case.id)   # worked out where the case was judged
@@ -168,7 +172,8 @@ def attribute(cases: list[dict], metadata: dict, experiment: Experiment | None =
         result.explained_by[case.id] = list(found)
     for piece in declared_pieces(declared):
         result.declared_evidence[piece] = _weigh_declared(piece, judged, declared, reference).evidence()
-    weighings = _search(result, judged, failing, declared, reference, experiment)
+    weighings = _search(result, judged, [c for c in failing if c.id not in of_reading], declared, reference,
+                        experiment)
     # the answers weighed that are not this run's cases — hands asked, earlier runs' cases that
     # contradicted a candidate — are kept, so that joining this log with others weighs them again
     named = {x for ev in weighings.values() for x in ev.contradicted_by}

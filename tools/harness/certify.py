@@ -22,7 +22,7 @@ from gb16.tools.harness.attribution_search import attribute
 from gb16.tools.harness.evidence import ReferenceAnswers
 from gb16.tools.harness.experiment import Experiment
 from gb16.tools.harness.joined import evidence_cases
-from gb16.tools.harness.compare import compare
+from gb16.tools.harness.compare import compare, reading_only
 from gb16.tools.harness.corpus import VARIANTS, Corpus, case_variant, load_corpus, select_cases
 from gb16.tools.harness.features import blocking, case_features, missing_capabilities, restrict
 from gb16.tools.harness.implementations import Implementation, resolve_implementation, resolve_isolated
@@ -84,11 +84,6 @@ def case_record(case: dict) -> dict:
             "features": case_features(case), "input": case.get("input")}
 
 
-#: The diff fields of what a case states about the chosen reading rather than its score
-#: (gb16.tools.harness.compare: the 不计 trace, the group marked as holding the winning tile).
-READING_FIELDS = ("not_counted", "interpretation.win")
-
-
 def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, str],
           seq: int | None = None, skip_reason: str | None = None,
           reference: ReferenceAnswers | None = None) -> dict:
@@ -126,10 +121,10 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
             if record["diff"] and isinstance(case.get("input"), dict):   # worked out once, kept in the log
                 # a difference only in what the case states of the chosen reading (its 不计 trace, its
                 # winning group) is no rule set's: the candidates change scores, which agree here
-                scored = [d for d in record["diff"] if d["field"] not in READING_FIELDS]
-                record["explained_by"] = [change.label for change in declaration.explain_case(
-                    case["input"], outcome.result, selection.expected, declaration.declared_rules(metadata),
-                    reference)] if scored else []
+                record["explained_by"] = [] if reading_only(record["diff"]) else [
+                    change.label for change in declaration.explain_case(
+                        case["input"], outcome.result, selection.expected, declaration.declared_rules(metadata),
+                        reference)]
         elif outcome.kind == "skipped":
             record["message"] = outcome.message or "skipped by the implementation"
         else:

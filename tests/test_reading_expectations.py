@@ -85,6 +85,7 @@ def test_the_reference_in_process_passes_every_stated_trace(traced):
     for c in traced:
         record, _ = run_case(impl, c, metadata, {}, 60.0, 1)
         assert record["status"] == "pass", (c["id"], record["diff"])
+        assert "dropped" not in record      # the trace is the harness's question, not more than the answer carried
 
 
 def test_certify_fails_an_explain_that_drops_or_miscounts_an_entry(traced):

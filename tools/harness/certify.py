@@ -112,7 +112,10 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
         if uncompared:
             record["uncompared"] = uncompared
         if outcome.kind == "result":
-            record["actual"], clipped = kept_result(outcome.result)   # the protocol's fields, bounded
+            # the protocol's fields, bounded; the 不计 trace is the harness's own question (with_trace), not
+            # something the answer carried: its differences are in the diff
+            answer = {k: v for k, v in outcome.result.items() if k != "not_counted"}
+            record["actual"], clipped = kept_result(answer)
             dropped = merge_dropped(outcome.dropped, clipped)
             if dropped:
                 record["dropped"] = dropped

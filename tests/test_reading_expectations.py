@@ -214,3 +214,27 @@ def test_a_failure_only_in_the_trace_is_a_bug_no_rule_change_takes(traced):
     found = attribute(records, metadata)
     assert found.attributed.get(shared, "").startswith("R-002:")
     assert CLEAN not in found.attributed and CLEAN in found.bugs
+
+
+def test_a_trace_difference_is_a_cause_of_its_own_never_a_fan(traced):
+    """The reports' causes: a failure in the trace alone is one cause about the trace; beside a wrong
+    fan it is listed too (the fan's cause does not hide it), and neither is tallied as a fan."""
+    from gb16.tools.reports.case_text import case_causes
+    from gb16.tools.reports.summary import FIELDS
+
+    def miscounting(case_input, **how):
+        answer = reference.explain(case_input, **how)
+        for r in answer["readings"]:
+            r["not_counted"] = [dict(e, count=e["count"] + 1) for e in r["not_counted"]]
+        return answer
+
+    def and_a_fan_missing(case_input):
+        result = reference.score(case_input)
+        return {**result, "fans": [f for f in result["fans"] if f["id"] != "single_wait"]}
+
+    fans = {f["id"]: f for f in load_corpus(None).fans}
+    trace_only = run(traced, reference.score, explain=miscounting)
+    both = run(traced, and_a_fan_missing, explain=miscounting)
+    assert {c.about for c in case_causes(trace_only, fans)} == {"not_counted"}
+    assert {c.about for c in case_causes(both, fans)} == {"single_wait", "not_counted"}
+    assert "not_counted" in FIELDS and "interpretation.win" in FIELDS

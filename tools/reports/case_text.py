@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from gb16.reference.hand import FLAGS
 from gb16.tools.harness.causes import Cause, failure_causes
-from gb16.tools.harness.compare import describe
+from gb16.tools.harness.compare import READING_FIELDS, describe
 
 
 def input_summary(case_input: Any) -> str:
@@ -185,8 +185,10 @@ def case_causes(case: dict, fans: dict[str, dict], points=None) -> list[Cause]:
     if not any(entry.get("field") == "waits" for entry in diff):
         skip.add("waits")
     causes = failure_causes(case.get("expected"), case.get("actual"), fans, points, skip)
-    return causes or [Cause(describe(entry), f"{entry.get('field')} differs", _about(entry)) for entry in diff] \
-        or [Cause("result differs", "result differs")]
+    raw = [Cause(describe(entry), f"{entry.get('field')} differs", _about(entry)) for entry in diff]
+    if causes:   # the score's causes, and what the case states of the chosen reading (not in the score)
+        return causes + [c for c in raw if c.about in READING_FIELDS]
+    return raw or [Cause("result differs", "result differs")]
 
 
 def _about(entry: dict) -> str:

@@ -19,7 +19,7 @@ from gb16 import corpus as corpus_package
 from gb16.tools.referee.explain_text import explain_command
 from gb16.tools.harness.declaration import declared_rules
 from gb16.tools.harness import provenance, runlog
-from gb16.tools.harness.compare import default_option, fans_involved
+from gb16.tools.harness.compare import READING_FIELDS, default_option, fans_involved
 from gb16.tools.harness.runlog import FAILING, STATUSES, RunLog
 from gb16.tools.reports import run_sections
 from gb16.tools.harness.causes import Cause
@@ -359,8 +359,9 @@ def summarize(log: RunLog, min_judged: tuple[float, bool] | None = None) -> Summ
     return summary
 
 
-#: What a cause may be about besides a fan (tools/harness/causes.Cause.about).
-FIELDS = frozenset({"result", "error", "total", "fan_points", "meets_minimum", "waits"})
+#: What a cause may be about besides a fan (tools/harness/causes.Cause.about; the 不计 trace and the
+#: winning group: gb16.tools.harness.compare.READING_FIELDS).
+FIELDS = frozenset({"result", "error", "total", "fan_points", "meets_minimum", "waits", *READING_FIELDS})
 
 
 def fan_tallies(summary: Summary, fan_order: dict[str, int]) -> dict[str, Tally]:

@@ -55,6 +55,8 @@ def test_traces_compare_as_multisets_of_fan_count_by_and_rule():
     assert len(not_counted_diff([ENTRY], [REPORTED, REPORTED])) == 1               # one more: a failure
     assert len(not_counted_diff([ENTRY], [dict(REPORTED, rule="seed000 §二.5")])) == 2
     assert len(not_counted_diff([BY], [dict(REPORTED_BY, by=None)])) == 2
+    long = not_counted_diff([ENTRY], [dict(REPORTED, rule="§" * 100_000)])     # another's text is shown bounded
+    assert len(long) == 2 and len(long[1]["actual"]) < 300
 
 
 @pytest.mark.parametrize("actual", ["pure_straight", [1], [{"id": "pure_straight"}], [dict(REPORTED, count=True)],

@@ -244,9 +244,17 @@ def trace_entry(entry: Any) -> tuple[str, int, str | None, str] | None:
     return fan, count, by, rule
 
 
+#: Characters of an implementation's string kept in a difference's text (a fan id, a clause, tiles).
+SHOWN = 80
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
+
+
 def _trace_text(entry: tuple[str, int, str | None, str]) -> str:
     fan, count, by, rule = entry
-    return f"{fan}×{count} by {by or '(a principle)'}, {rule}"
+    return f"{_shown(fan)}×{count} by {_shown(by) if by else '(a principle)'}, {_shown(rule)}"
 
 
 def not_counted_diff(expected: list[dict], actual: Any) -> list[dict]:
@@ -279,7 +287,7 @@ def win_group_diff(expected: str, interpretation: dict) -> list[dict]:
     marked = [g.get("tiles") for g in groups if isinstance(g, dict) and g.get("win") is True]
     if marked == [expected]:
         return []
-    shown = [m if isinstance(m, str) else "(no tiles)" for m in marked]
+    shown = [_shown(m) if isinstance(m, str) else "(no tiles)" for m in marked][:8]
     return [_entry("interpretation.win", expected, shown or None,
                    "the group marked as holding the winning tile (win) in the reported reading")]
 

@@ -89,15 +89,15 @@ def test_report_with_every_part(monkeypatch, tmp_path):
 
 
 def test_exhaustive_checks_run_as_parts_of_their_own(monkeypatch, tmp_path):
-    """On two processes the Hypothesis properties run as four groups and the thorough profile's
-    exhaustive checks as four shard parts, beside the others, and the properties section holds
-    the rows of one whole run."""
+    """On two processes each Hypothesis property runs as a part of its own and the thorough
+    profile's exhaustive checks as four shard parts, beside the others, and the properties
+    section holds the rows of one whole run."""
     from gb16.properties import exhaustive
     from gb16.properties.invariants import PROPERTIES
 
     def properties_run_all(profile="ci", exhaustive=None, only=None, progress=None):
         assert exhaustive is False and only                          # (in the part's process)
-        return PROPERTY_ROWS if "suit_permutation" in only else []   # the rows of the group of property 1
+        return PROPERTY_ROWS if only == ["suit_permutation"] else []   # the rows of property 1's part
 
     def shard_of_a_prefix(scorer=None, profile="thorough", shard=0, shards=1, progress=None):
         return exhaustive.run_exhaustive(scorer, profile, limit=40, shard=shard, shards=shards)
@@ -110,10 +110,9 @@ def test_exhaustive_checks_run_as_parts_of_their_own(monkeypatch, tmp_path):
     monkeypatch.setattr(report.parallel, "run_parts",
                         lambda jobs, *a, **k: parts.extend(jobs) or real_run_parts(jobs, *a, **k))
     status, files = build_report(options(tmp_path, jobs=2, skip=("proofs",)))
-    assert [p.key for p in parts] == ([f"properties#{k}" for k in range(1, 5)] + [f"exhaustive#{k}" for k in range(1, 5)]
-                                      + ["corpus"])
-    groups = [p.kwargs["kwargs"]["only"] for p in parts[:4]]
-    assert sorted(name for only in groups for name in only) == sorted(p.name for p in PROPERTIES)   # each once
+    assert [p.key for p in parts] == (["corpus"] + [f"exhaustive#{k}" for k in range(1, 5)]
+                                      + [f"properties#{prop.number}" for prop in PROPERTIES])
+    assert [p.kwargs["kwargs"]["only"] for p in parts[5:]] == [[prop.name] for prop in PROPERTIES]   # one each
     rows = json.loads(files["json"].read_text(encoding="utf-8"))["sections"]["properties"]["data"]["rows"]
     whole = exhaustive.run_exhaustive(None, "thorough", limit=40)
     assert [{k: v for k, v in r.items() if k != "seconds"} for r in rows] == [

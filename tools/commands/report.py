@@ -92,14 +92,16 @@ def mutants_rows(corpus: str | None, progress=None) -> list[dict]:
 
 
 def differential_rows(n: int, progress=None) -> list[dict]:
-    """The gb13 differential run against PyMahjongGB (the differential extra)."""
+    """The gb13 differential run against PyMahjongGB (the differential extra), scored in the
+    part's own process: the report runs its parts side by side already."""
     from gb16.tools.differential.pymahjonggb_run import report_rows  # the differential extra (PyMahjongGB)
-    return report_rows(n=n, progress=progress)
+    return report_rows(n=n, jobs=1, progress=progress)
 
 
-#: The order the parts start in: the longest first, then the exhaustive shards (shorter each,
-#: they fill the processes the long parts leave free; see :func:`exhaustive_shards`).
-PART_ORDER = ("properties", "mutants", "proofs", "exhaustive", "corpus", "differential")
+#: The order the parts start in, the longest first: the mutants, the exhaustive shards, the
+#: differential run and the proofs, then the properties one by one, which fill the processes
+#: the long parts leave free (see :func:`exhaustive_shards` and :func:`property_parts`).
+PART_ORDER = ("corpus", "mutants", "exhaustive", "differential", "proofs", "properties")
 REPORT_ORDER = ("properties", "proofs", "differential", "mutants")
 
 
@@ -144,42 +146,39 @@ def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> li
     return keys
 
 
-def property_groups(options: "ReportOptions", jobs: list[parallel.Part]) -> list[str]:
-    """Spread the Hypothesis properties of the properties part over parts of their own, two
-    per process the report runs at once (property k in group k mod groups, so that the costly
-    ones of each range of numbers are spread), so that they run beside the other parts.  The
-    properties part is replaced by the groups, which run ``run_all(only=…)``: each property
-    runs alone with its own settings, as in one whole run.  Returns the keys of the group parts
-    (none when the properties part is skipped or the parts run one after another).  Call it
-    after :func:`exhaustive_shards`, which leaves the properties part the Hypothesis
-    properties alone."""
+def property_parts(options: "ReportOptions", jobs: list[parallel.Part]) -> list[str]:
+    """Give each Hypothesis property of the properties part a part of its own (``run_all(only=
+    [its name])``: it runs alone with its own settings, as in one whole run), so that the
+    runner packs them beside the other parts as processes come free: their costs differ
+    tenfold (definition_consistency takes the time of twenty of the cheap ones), so fixed
+    groups would leave a process idle.  The properties part is replaced by them.  Returns
+    their keys (none when the properties part is skipped or the parts run one after
+    another).  Call it after :func:`exhaustive_shards`, which leaves the properties part the
+    Hypothesis properties alone."""
     split = _split_properties(options, jobs)
     if split is None:
         return []
-    properties, processes = split
+    properties, _ = split
     from gb16.properties.invariants import PROPERTIES  # the properties extra (Hypothesis)
-    count = min(2 * processes, len(PROPERTIES))
-    names = [prop.name for prop in PROPERTIES]
     jobs.remove(properties)
     keys = []
-    for group in range(count):
-        only = names[group::count]
-        keys.append(f"properties#{group + 1}")
-        what = f'gb16.properties.runner.run_all(profile="{options.profile}", only={only})'
-        jobs.append(parallel.Part(keys[-1], f"Properties {group + 1}/{count}", run_optional, {
+    for prop in PROPERTIES:
+        keys.append(f"properties#{prop.number}")
+        what = f'gb16.properties.runner.run_all(profile="{options.profile}", only=["{prop.name}"])'
+        jobs.append(parallel.Part(keys[-1], f"Property {prop.number}", run_optional, {
             "call": properties_rows, "what": what,
-            "kwargs": dict(properties.kwargs["kwargs"], only=only)}))
+            "kwargs": dict(properties.kwargs["kwargs"], only=[prop.name])}))
     return keys
 
 
-def with_groups(outcomes: dict, groups: list[str], shards: list[str]) -> PartOutcome:
+def with_pieces(outcomes: dict, properties: list[str], shards: list[str]) -> PartOutcome:
     """The properties part's outcome put together from its pieces: the rows of its property
-    groups in the order of the properties (the order of one whole run), then those of its
+    parts in the order of the properties (the order of one whole run), then those of its
     exhaustive shards merged into those of one whole run (gb16.properties.exhaustive.merge_shards);
     a piece that broke is the part's error."""
     from gb16.properties.exhaustive import merge_shards  # gb16.properties needs the properties extra (Hypothesis)
     from gb16.properties.invariants import PROPERTIES
-    keys = groups or ["properties"]
+    keys = properties or ["properties"]
     calls = {key: "gb16.properties.runner.run_all()" for key in keys}
     calls.update({k: f"gb16.properties.exhaustive.run_exhaustive() (shard {k.split('#')[1]} of {len(shards)})"
                   for k in shards})
@@ -269,13 +268,13 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     jobs += [parallel.Part(key, PART_NAMES[key], run_optional, {"call": call, "kwargs": kwargs, "what": what})
              for key, _, call, kwargs, what, _ in optional]
     shards = exhaustive_shards(options, jobs)
-    groups = property_groups(options, jobs)
+    properties = property_parts(options, jobs)
     jobs.sort(key=lambda p: PART_ORDER.index(p.key.split("#")[0]))
     began = time.monotonic()
     outcomes = parallel.run_parts(jobs, options.jobs, options.progress)
     times = part_times(jobs, outcomes)
-    if shards or groups:
-        outcomes["properties"] = ("done", with_groups(outcomes, groups, shards))
+    if shards or properties:
+        outcomes["properties"] = ("done", with_pieces(outcomes, properties, shards))
     kind, value = outcomes["corpus"]
     if kind != "done":
         raise value[0]

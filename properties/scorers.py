@@ -37,8 +37,12 @@ class Scorer:
     def __init__(self, name: str, function: Callable[[dict], dict],
                  explain: Callable[[dict], dict] | None = None,
                  score_interpretation: Callable[[dict, dict], dict] | None = None,
-                 close: Callable[[], None] | None = None):
+                 close: Callable[[], None] | None = None, declared: dict | None = None):
         self.name = name
+        #: the rule set the scorer follows, as the harness protocol's start message declares it
+        #: (docs/contract.md: ``rulings``, ``deltas``); empty: the project's reading
+        #: (gb16.properties.in_force reads it)
+        self.declared = dict(declared or {})
         self._function = function
         self.explain = explain
         self.score_interpretation = score_interpretation

@@ -15,6 +15,7 @@ from gb16.properties.invariants.base import (
 from gb16.properties.invariants.p13_definition_consistency import (
     _reported_big, describe_reading, reported_reading,
 )
+from gb16.properties.invariants.p24_not_counted_trace import gives_trace
 from gb16.properties.strategies.rulings import ruling_hands
 
 #: The fans each option the model knows changes (docs/rulings.md R-002, R-018, R-006).
@@ -85,6 +86,34 @@ def expected(f: D.Facts, rules: InForce, choice) -> Counter:
     return Counter({fan: counted.get(fan, 0) for fan in WATCHED})
 
 
+def shared_pung_trace_problems(scorer, case: Case) -> list[str]:
+    """R-002:C in the 不计 trace (``explain(input, not_counted=True)``, an in-process reading API):
+    on the chosen reading, each 三同刻 / 三色三节高 that holds and shares a pung with the big
+    combination on every occurrence is listed as removed by that big combination, its entries
+    adding up to the occurrences that hold (xinbian 第六章 4: what holds is counted or listed)."""
+    report = call(lambda i: scorer.explain(i, not_counted=True), case.to_input())
+    readings_given = report.get("readings") if isinstance(report, dict) else None
+    chosen = [r for r in readings_given or [] if isinstance(r, dict) and r.get("chosen")]
+    if len(chosen) != 1 or not isinstance(chosen[0].get("not_counted"), list) \
+            or not isinstance(chosen[0].get("interpretation"), dict):
+        return []
+    reading, index = reported_reading(case, chosen[0]["interpretation"])
+    holds = D.holding(D.facts_of(case, reading))
+    big = _reported_big(chosen[0]["interpretation"], index)
+    problems = []
+    for fan in SHARED_PUNG_FANS if big is not None else ():
+        if not holds.get(fan) or not all(set(o) & set(big[1]) for o in holds[fan]):
+            continue
+        entries = [e for e in chosen[0]["not_counted"] if isinstance(e, dict) and e.get("id") == fan]
+        listed = sum(int(e.get("count") or 0) for e in entries)
+        by = {e["by"].get("id") if isinstance(e.get("by"), dict) else e.get("by") for e in entries}
+        if listed != len(holds[fan]) or big[0] not in by:
+            problems.append(f"the 不计 trace lists {FAN[fan]['zh']} ×{listed} removed by {sorted(map(str, by))}; under "
+                            f"R-002:C it holds ×{len(holds[fan])}, every time on a pung of {FAN[big[0]]['zh']}, "
+                            f"which removes it")
+    return problems
+
+
 def _choice(interp: dict, index: dict[int, int], reported: Counter, holds: dict, ctx: str):
     """The big combination the scorer reports on its reading (one fan on one choice of sets)."""
     named = _reported_big(interp, index)
@@ -101,8 +130,9 @@ def _choice(interp: dict, index: dict[int, int], reported: Counter, holds: dict,
 
 @register(25, "rulings_in_force", "Under the rule set the scorer declares (the project's reading, an option "
           "or a delta of gb16.properties.in_force), 三同刻, 三色三节高, 双同刻, 全求人, 和绝张, 四归一 and the tile "
-          "fans beside 七对 are counted on the reported reading as that rule set reads them, and a 七对 holds "
-          "and waits as it says (the options and deltas modelled independently)",
+          "fans beside 七对 are counted on the reported reading as that rule set reads them, a 七对 holds "
+          "and waits as it says, and the 不计 trace lists what R-002:C removes (the options and deltas "
+          "modelled independently)",
           "seed000 §二.5; xinbian 第七章 32, 42, 52, 58, 64, 第三章 16/18; seed004; docs/rulings.md R-002, "
           "R-006, R-018, Part 3", lambda: ruling_hands())
 def rulings_in_force(scorer, case: Case) -> bool:
@@ -138,6 +168,8 @@ def rulings_in_force(scorer, case: Case) -> bool:
     want = expected(f, rules, choice)
     wrong = [f"{FAN[fan]['zh']} ×{reported.get(fan, 0)}, the option counts ×{n}"
              for fan, n in want.items() if reported.get(fan, 0) != n]
+    if rules.shared_pungs_apart and choice is not None and gives_trace(scorer):
+        wrong += shared_pung_trace_problems(scorer, case)
     if wrong:
         raise Violation("; ".join(wrong) + ctx)
     return True

@@ -37,8 +37,24 @@ def _distinct_pairs_without_their_wait() -> Scorer:
     return Scorer("distinct pairs, no 七对 wait", score, declared=declaration("seven-pairs-distinct"))
 
 
+def _shared_pungs_left_out_of_the_trace() -> Scorer:
+    """Declares R-002:C and follows it, but its 不计 trace (explain not_counted) leaves out the
+    三同刻 / 三色三节高 that C removes."""
+    rules = Rules.parse({"R-002": "C"})
+
+    def explain(inp, **how):
+        report = reference.explain(inp, rules, **how)
+        for r in report.get("readings") or []:
+            if isinstance(r.get("not_counted"), list):
+                r["not_counted"] = [e for e in r["not_counted"] if "R-002" not in str(e.get("rule"))]
+        return report
+    return Scorer("R-002:C, no trace of it", lambda inp: reference.score(inp, rules), explain=explain,
+                  declared=declaration("R-002:C"))
+
+
 BUGS = [
     ("R-002:C declared, 三同刻 counted on a shared pung", lambda: _declares_but_ignores("R-002:C"), "三同刻", None),
+    ("R-002:C followed, left out of the 不计 trace", _shared_pungs_left_out_of_the_trace, "不计 trace", None),
     ("R-002:C followed undeclared", lambda: _option_undeclared("R-002:C"), "the project's reading", None),
     ("R-006:C declared, 和绝张 by the winner's own melds", lambda: _declares_but_ignores("R-006:C"), "和绝张", None),
     ("R-018:B declared, 全求人 needs the discard on the pair", lambda: _declares_but_ignores("R-018:B"), "全求人",

@@ -100,7 +100,7 @@ def ruling_hands(draw) -> Case:
         standing += list(pair)
         win_tile = draw(st.sampled_from(sorted(set(standing))))
         win_by = draw(st.sampled_from(("discard", "self_draw")))
-        case = Case(Hand(tuple(standing), tuple(melds)), win_tile, win_by, flowers=flowers, origin=form)
+        case = Case(Hand(tuple(standing), tuple(melds)), win_tile, win_by, flowers=flowers, origin=f"rulings:{form}")
     elif form in ("discard_completes_set", "discard_on_pair"):
         taken: list[str] = []
         sets = [_free_set(draw, taken) for _ in range(4)]
@@ -111,7 +111,7 @@ def ruling_hands(draw) -> Case:
         win_tile = pair[0] if on_pair else draw(st.sampled_from(sets[3][1]))
         win_by = draw(st.sampled_from(("discard", "discard", "self_draw")))
         case = Case(Hand(tuple(standing + list(pair)), tuple(melds)), win_tile, win_by, variant="gb13",
-                    origin=form)
+                    origin=f"rulings:{form}")
     elif form.startswith("seven"):
         if form == "seven_pairs_six_kinds":
             kinds = list(draw(st.sampled_from(SIX_KINDS)))
@@ -124,7 +124,7 @@ def ruling_hands(draw) -> Case:
         standing = tuple(t for k in kinds for t in (k, k))
         win_tile = draw(st.sampled_from(sorted(set(standing))))
         win_by = draw(st.sampled_from(("discard", "self_draw")))
-        case = Case(Hand(standing), win_tile, win_by, variant="gb13", origin=form)
+        case = Case(Hand(standing), win_tile, win_by, variant="gb13", origin=f"rulings:{form}")
     else:
         s, r = draw(st.sampled_from(NUMBER_SUITS)), draw(st.integers(1, 9))
         x = f"{r}{s}"
@@ -143,6 +143,6 @@ def ruling_hands(draw) -> Case:
         melds, standing = _melds_and_standing(draw, rest, melded)
         standing += list(chow_tiles(s, start)) + list(pair)
         win_by = draw(st.sampled_from(("discard", "self_draw")))
-        case = Case(Hand(tuple(standing), tuple(shown + melds)), x, win_by, flowers=flowers, origin=form)
+        case = Case(Hand(tuple(standing), tuple(shown + melds)), x, win_by, flowers=flowers, origin=f"rulings:{form}")
     assume(is_legal_case(case))
     return case

@@ -1,6 +1,7 @@
 """The rule set a scorer follows, as the properties' model reads it: the options of the open
 rulings and the edition deltas whose effect the model knows, each written again from the texts
-(docs/rulings.md, corpus/editions.json's quoted sources) — never read from the scorer's tables.
+(docs/rulings.md, its Part 3 for the deltas, and the texts it quotes) — never read from the scorer's
+tables (corpus/editions.json, corpus/fans.json) or its code.
 
 A scorer declares its rule set as the harness protocol's start message does (docs/contract.md:
 ``{"rulings": {"R-002": "C"}, "deltas": [...]}``, :attr:`gb16.properties.scorers.Scorer.declared`);
@@ -23,9 +24,9 @@ a scorer under what it declares, through :class:`InForce`:
   no 四归一.
 * **tile-fans-basic-shape-only** (98 rules as first issued, seed004: "绿一色、清幺九、字一色、混幺九、清一色、
   全大、全中、全小、大于五、小于五…仅能以'基本牌型'和牌"): those ten fans never on a 七对 reading.
-* **seven-pairs-distinct** (observed practice, corpus/editions.json): a 七对 holds no four identical
-  tiles, so a hand that is 七对 only by four identical tiles is no 七对, and a tile that completes
-  only such a 七对 is no wait.
+* **seven-pairs-distinct** (docs/rulings.md Part 3: observed practice, no text; it contradicts mil
+  附件1 (二)): a 七对 holds no four identical tiles, so a hand that is 七对 only by four identical
+  tiles is no 七对, and a tile that completes only such a 七对 is no wait.
 
 Anything else a scorer declares is a rule set this model does not know: property 25 then judges
 nothing (its check answers that it could not check the example).
@@ -36,8 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: The project's reading of each open ruling the model knows (docs/rulings.md: the decision).
-PROJECT_READING = {"R-002": "A", "R-006": "A", "R-018": "A"}
+#: The project's reading of each open ruling (docs/rulings.md: the decision of R-002, R-006, R-009, R-018).
+PROJECT_READING = {"R-002": "A", "R-006": "A", "R-009": "B", "R-018": "A"}
 #: Every rule set besides the project's reading that the model knows, as a declaration's label:
 #: ``R-NNN:X`` for an option, the delta's id for an edition delta.
 MODELLED = ("R-002:C", "R-006:C", "R-018:B", "own-melds-not-visible", "six-kind-seven-pairs-no-tile-hog",

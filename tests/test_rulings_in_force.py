@@ -37,6 +37,8 @@ def test_the_reference_passes_the_ci_stream_under_every_rule_set_the_model_knows
 
 def test_every_rule_set_the_model_knows_is_one_the_reference_has():
     from gb16.reference import rules as R
+    from gb16.properties.in_force import PROJECT_READING
+    assert PROJECT_READING == R.DEFAULT_OPTIONS     # every open ruling's decision, read from docs/rulings.md
     for label in MODELLED:
         rid, _, option = label.partition(":")
         assert (option in R.RULINGS[rid]["options"]) if option else label in R.DELTAS, label
@@ -45,6 +47,7 @@ def test_every_rule_set_the_model_knows_is_one_the_reference_has():
 def test_a_declaration_the_model_does_not_know_judges_nothing():
     assert in_force(Scorer("plain", reference.score)).label == "the project's reading"
     assert not in_force(Scorer("x", reference.score, declared={"rulings": {"R-009": "A"}})).known
+    assert in_force(Scorer("x", reference.score, declared={"rulings": {"R-009": "B", "R-006": "A"}})).known
     assert not in_force(Scorer("x", reference.score, declared={"edition": "mcr2006"})).known
     assert in_force(Scorer("x", reference.score, declared={"rulings": {"R-002": "A"}})).known
     unknown = Scorer("x", reference.score, declared={"deltas": ["exhausted-tile-no-wait"]})
@@ -69,3 +72,11 @@ def test_win_marks_follow_win_in():
     wrong = win_mark_problems({"win_in": "pair", "sets": sets, "pair": {"tiles": "11z", "win": False}})
     assert len(wrong) == 2 and "set 1 is marked win True" in wrong[0] and "pair is marked win False" in wrong[1]
     assert win_mark_problems({"win_in": "special", "sets": [], "pair": None, "knitted": None}) == []
+
+
+def test_a_harness_start_answer_is_read_as_the_declaration():
+    from gb16.properties.scorers import declared_rules
+    assert declared_rules({"name": "x", "rulings": {"R-002": "C"}, "deltas": ["seven-pairs-distinct"]}) == \
+        {"rulings": {"R-002": "C"}, "deltas": ["seven-pairs-distinct"]}
+    assert declared_rules({"rulings": ["R-002"], "edition": 7, "deltas": "x"}) == {}
+    assert declared_rules(None) == {}

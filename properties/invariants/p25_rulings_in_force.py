@@ -1,6 +1,12 @@
 """Property 25. The fans an option of an open ruling or an edition delta changes, under the rule
 set the scorer declares (gb16.properties.in_force: the model's reading of R-002:C, R-006:C,
-R-018:B and own-melds-not-visible, from docs/rulings.md and the texts it quotes)."""
+R-018:B and the deltas own-melds-not-visible, six-kind-seven-pairs-no-tile-hog,
+tile-fans-basic-shape-only and seven-pairs-distinct, from docs/rulings.md and the texts it
+quotes).  On the reading the scorer reports, with the big combination it reports, the fans those
+options touch must count as the model counts them under the declared rule set; under
+seven-pairs-distinct a 七对 of four identical tiles is no winning shape and no wait; under R-002:C
+an in-process 不计 trace lists what the option removes.  A scorer that declares a rule set the
+model does not know is not judged (the check answers that it could not check the example)."""
 
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from gb16.properties.invariants.p13_definition_consistency import (
 from gb16.properties.invariants.p24_not_counted_trace import gives_trace
 from gb16.properties.strategies.rulings import ruling_hands
 
-#: The fans each option the model knows changes (docs/rulings.md R-002, R-018, R-006).
+#: The fans the options and deltas the model knows change (docs/rulings.md R-002, R-018, R-006, Part 3).
 SHARED_PUNG_FANS = ("triple_pung", "mixed_shifted_pungs")
 WATCHED = (*SHARED_PUNG_FANS, "double_pung", "melded_hand", "last_of_kind", "tile_hog", *BASIC_SHAPE_FANS)
 

@@ -37,7 +37,7 @@ _NUMBERED = tuple(f"{r}{s}" for s in NUMBER_SUITS for r in range(1, 10))
 _ALL = _NUMBERED + tuple(HONOURS)
 
 
-def _free_set(draw, taken: list[str], avoid: str | None = None) -> tuple[str, tuple[str, ...]]:
+def _free_set(draw, avoid: str | None = None) -> tuple[str, tuple[str, ...]]:
     """A chow or a pung of any tiles (never ``avoid``): ``(kind, tiles)``."""
     if draw(st.booleans()):
         s, start = draw(st.sampled_from(NUMBER_SUITS)), draw(st.integers(1, 7))
@@ -47,7 +47,6 @@ def _free_set(draw, taken: list[str], avoid: str | None = None) -> tuple[str, tu
         tiles = (draw(st.sampled_from(_ALL)),) * 3
         kind = "pung"
     assume(avoid not in tiles)
-    taken.extend(tiles)
     return kind, tiles
 
 
@@ -57,7 +56,8 @@ def _pair(draw, avoid: str | None = None) -> tuple[str, str]:
     return t, t
 
 
-def _melds_and_standing(draw, sets: list[tuple[str, tuple[str, ...]]], melded: list[bool]) -> tuple[list[Meld], list[str]]:
+def _melds_and_standing(sets: list[tuple[str, tuple[str, ...]]], melded: list[bool]) -> tuple[list[Meld], list[str]]:
+    """The sets drawn, each melded (an exposed chow or pung) or standing."""
     melds, standing = [], []
     for (kind, tiles), m in zip(sets, melded):
         if m:
@@ -96,18 +96,17 @@ def ruling_hands(draw) -> Case:
         sets, _ = _shared_pungs(draw, form)
         pair = _pair(draw)
         melded = draw(st.lists(st.booleans(), min_size=5, max_size=5))
-        melds, standing = _melds_and_standing(draw, sets, melded)
+        melds, standing = _melds_and_standing(sets, melded)
         standing += list(pair)
         win_tile = draw(st.sampled_from(sorted(set(standing))))
         win_by = draw(st.sampled_from(("discard", "self_draw")))
         case = Case(Hand(tuple(standing), tuple(melds)), win_tile, win_by, flowers=flowers, origin=f"rulings:{form}")
     elif form in ("discard_completes_set", "discard_on_pair"):
-        taken: list[str] = []
-        sets = [_free_set(draw, taken) for _ in range(4)]
+        sets = [_free_set(draw) for _ in range(4)]
         pair = _pair(draw)
         on_pair = form == "discard_on_pair"
         melded = [True] * 4 if on_pair else [True, True, True, False]
-        melds, standing = _melds_and_standing(draw, sets, melded)
+        melds, standing = _melds_and_standing(sets, melded)
         win_tile = pair[0] if on_pair else draw(st.sampled_from(sets[3][1]))
         win_by = draw(st.sampled_from(("discard", "discard", "self_draw")))
         case = Case(Hand(tuple(standing + list(pair)), tuple(melds)), win_tile, win_by, variant="gb13",
@@ -136,11 +135,10 @@ def ruling_hands(draw) -> Case:
             shown = [Meld("chow", chow_tiles(s, t)) for t in picked]
         # the winning tile completes a standing chow (its one copy among the standing tiles)
         start = draw(st.sampled_from([t for t in (r - 2, r - 1, r) if 1 <= t <= 7]))
-        taken: list[str] = []
-        rest = [_free_set(draw, taken, avoid=x) for _ in range(4 - len(shown))]
+        rest = [_free_set(draw, avoid=x) for _ in range(4 - len(shown))]
         pair = _pair(draw, avoid=x)
         melded = draw(st.lists(st.booleans(), min_size=len(rest), max_size=len(rest)))
-        melds, standing = _melds_and_standing(draw, rest, melded)
+        melds, standing = _melds_and_standing(rest, melded)
         standing += list(chow_tiles(s, start)) + list(pair)
         win_by = draw(st.sampled_from(("discard", "self_draw")))
         case = Case(Hand(tuple(standing), tuple(shown + melds)), x, win_by, flowers=flowers, origin=f"rulings:{form}")

@@ -8,8 +8,10 @@ default, makes the mutated scorer's ``score``, ``explain`` or ``score_interpreta
 differently in what the contract holds a scorer to (the total and one admissible fan list,
 docs/rulings.md R-011).  What lives only under a non-default option of a ruling or an edition
 delta, or only in the 不计 trace of ``explain(not_counted=True)``, is not equivalent: the corpus
-judges the options and deltas its cases state expectations for, the properties judge the
-project's reading only, and neither reads the trace, so it is left open and says so.
+judges the options and deltas its cases state expectations for, the properties the project's
+reading and, through property 25 (rulings_in_force), the options and deltas their model knows
+(gb16.properties.in_force), and only the properties read the trace; what a check cannot reach is
+left open and says so.
 """
 
 from __future__ import annotations
@@ -34,6 +36,14 @@ RUN = ("The results here. docs/kill-tables-generated.jsonl: `run --sample 500 --
        "docs/kill-tables-generated-after-trace.jsonl: `rejudge --property not_counted_trace --open …(the three "
        "above) --drawn-at 6cd7fa0 --jobs 1` of the 36 mutants still open that the properties had not killed, on the "
        "current source (4 more, of a line of 6cd7fa0 since changed, were left out: their triage says so). "
+       "docs/kill-tables-generated-after-rulings.jsonl: `rejudge --property rulings_in_force --open …(the four "
+       "above) --drawn-at 6cd7fa0 --jobs 1` of the 29 mutants still open that the properties had not killed, on "
+       "the current source (3 more, of a line of 6cd7fa0 since changed, were left out: their triage says so), "
+       "and the same of the six argued equivalent here since (a results file holding their records): property "
+       "25 under the project's reading and under each option and delta its model knows, the scorer declaring it. "
+       "docs/kill-tables-generated-after-win-marks.jsonl: `rejudge --property definition_consistency --property "
+       "gb13_definition_consistency --drawn-at 6cd7fa0 --jobs 1` of the two mutants that change only win marks "
+       "(a results file holding their two records): property 13 now reads the interpretation's win marks. "
        "\"before\" of the first 470 is what the checks of 6cd7fa0 found on the reference of 6cd7fa0.")
 
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
@@ -72,18 +82,31 @@ _R002_ONLY = ("OPEN: the mutant differs from the reference only when R-002's opt
               "(docs/rulings.md); the corpus judges it there on the cases that state that option's expectation, "
               "the properties only through those that need no model of the rules (RULE_FREE: symmetries, "
               "determinism, robustness), which see it where it breaks a symmetry or raises")
-_EDITION_ONLY = ("OPEN: the mutated code only changes what an edition delta does (corpus/editions.json, docs/rulings.md "
-                 "Part 3), and under the default rules it is a no-op either way; the corpus judges each delta on the "
-                 "cases that work out an expectation under it, the properties judge the project's edition only "
-                 "(their model of the rules is the project's)")
+#: R-002:C's shared_pung_fans, where the reference's `kept` is empty whenever the line runs.
+_R002C_ALWAYS_SHARED = ("under R-002:C the line runs only beside a big combination, and then every occurrence of 三同刻 or "
+                        "三色三节高 shares a set with it: they need three pungs, a chow big combination three chows "
+                        "(six sets, of five in gb16 and four in gb13), a pung one three pungs of one suit (3 + 3 > 5); "
+                        "so the reference keeps none, and the mutant none either (`not (A | B)` is false for a "
+                        "non-empty B; `not (A ^ B)` needs A = B, one suit against three)")
+#: seven-pairs-distinct's 七对 wait (special_shapes.waits), which only the properties judge.
+_DISTINCT_WAIT_CORPUS_BLIND = ("OPEN: under seven-pairs-distinct the 七对 wait on a tile held once is lost (the "
+                               "delta keeps it); property 25 kills it there (the waits of a 七对 won on its odd tile, "
+                               "gb16.properties.in_force), but no corpus case states waits under the delta")
 _TESTS_ONLY = ("equivalent as a scorer: readings.is_winning (and special_shapes.is_special, which only it calls) is the "
                "tile-by-tile form of the wait decision that tests/test_waits.py checks formal_waits against; score, "
                "explain and score_interpretation never call it (a kill would come from that test)")
-#: The mutants that only write the 不计 trace of explain(not_counted=True) that property 24
-#: (not_counted_trace) judges under the project's reading only; these act under R-002:C alone.
+#: The mutants that only write the 不计 trace of what R-002:C removes (三同刻 or 三色三节高 sharing a pung with
+#: the big combination, docs/rulings.md): property 25 (rulings_in_force) judges that trace under R-002:C.
 _TRACE_R002C_ONLY = ("OPEN: the mutated line only writes the 不计 trace of what R-002's option C removes (三同刻 or "
-                     "三色三节高 sharing a pung with the big combination, docs/rulings.md); property 24 judges the "
-                     "trace under the project's reading only (its model has no R-002:C), and no other check reads it")
+                     "三色三节高 sharing a pung with the big combination, docs/rulings.md); property 25 kills it under "
+                     "R-002:C (its model lists the fan removed by the big combination, as often as it holds), but the "
+                     "corpus's cases state fans, points and totals, never a trace, so no case can")
+_TRACE_R002C_LINE_CHANGED = ("OPEN: a mutant of 6cd7fa0 (`counted == before`: the trace of what R-002:C removes is "
+                             "written only when it removes nothing); the line has since gained `big is not None`, so "
+                             "`rejudge --drawn-at` cannot judge it on the current source; the current source's mutant "
+                             "of that line (`… and counted == before`, the same id) is killed by property 25 under "
+                             "R-002:C, as is `counted is before`, but no record of 6cd7fa0's mutant says so, and no "
+                             "corpus case states a trace")
 _TRACE_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted >= before` / `counted > before` between two dicts, which raises "
                     "whenever the trace is asked); the line has since gained `big is not None`, so `rejudge "
                     "--drawn-at` cannot judge it on the current source; the current source's mutant of that line "
@@ -145,8 +168,6 @@ ARGUED: dict[str, str] = {
         "the hand there are at most three other copies (too_many_copies otherwise), so `>= 3` is `== 3`",
     "combination:ReplaceBinaryOperator_Add_BitOr:0": _R002_ONLY.format("B"),
     "scoring:ReplaceBinaryOperator_Add_Mul:1": _R002_ONLY.format("B"),
-    "combination:ReplaceBinaryOperator_BitAnd_LShift:0": _R002_ONLY.format("C"),
-    "scoring:ReplaceComparisonOperator_Eq_IsNot:3": _EDITION_ONLY,
     "scoring:ReplaceComparisonOperator_Eq_Is:3": _IS_SHAPE,
     "fans.special:ReplaceComparisonOperator_NotEq_IsNot:0": _IS_SHAPE,
     "shapes:ReplaceComparisonOperator_NotEq_IsNot:2":
@@ -161,12 +182,12 @@ ARGUED: dict[str, str] = {
     "readings:ReplaceComparisonOperator_Eq_GtE:3":
         "a split of the standing tiles into sets and one pair uses every tile, so with the melds it has exactly "
         "variant.sets sets or fewer (never more): `>=` keeps the same splits as `==`",
-    "groups:ReplaceTrueWithFalse:3":
-        "OPEN: the set that holds the winning tile loses its `win` mark in the result's interpretation (and the * of "
-        "the explain text); the reading and its fans are found by win_in, so totals and fans are unchanged, and "
-        "neither check reads the mark",
+    "groups:ReplaceTrueWithFalse:3": (
+        "OPEN: the set (or pair) that holds the winning tile loses its `win` mark in the result's interpretation; "
+        "property 13 kills it (the marks follow win_in, docs/contract.md), but the corpus's cases state fans, "
+        "points and totals, never the interpretation's marks, so no case can"),
     "combination:ReplaceBinaryOperator_Add_BitAnd:0": _R002_ONLY.format("B"),
-    "combination:ReplaceBinaryOperator_BitAnd_BitOr:0": _R002_ONLY.format("C"),
+    "combination:ReplaceBinaryOperator_BitAnd_BitOr:0": _R002C_ALWAYS_SHARED,
     "combination:ReplaceContinueWithBreak:1":
         "the edges are sorted by table order and 老少副 is the last of the four chow-pair fans, so every edge after "
         "a second 老少副 that is passed over is another 老少副, passed over too: stopping there counts the same links",
@@ -181,10 +202,8 @@ ARGUED: dict[str, str] = {
         "the span keeps the empty ranks above its highest tile; the leading ones are still trimmed, a chow needs "
         "the next two ranks held and a pung or pair only the first, so empty ranks at the end change no answer, "
         "and a span of zeros alone is still () (the loop steps hi below lo once)",
-    "special_shapes:ReplaceComparisonOperator_NotEq_Eq:1": _EDITION_ONLY,
-    "special_shapes:ReplaceComparisonOperator_NotEq_GtE:1": _EDITION_ONLY,
-    "fans.concealment:ReplaceComparisonOperator_Eq_Gt:1": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
-    "fans.win_conditions:ReplaceComparisonOperator_Eq_Is:0": _R002_ONLY.replace("R-002's option {}", "R-006's option C"),
+    "special_shapes:ReplaceComparisonOperator_NotEq_Eq:1": _DISTINCT_WAIT_CORPUS_BLIND,
+    "special_shapes:ReplaceComparisonOperator_NotEq_GtE:1": _DISTINCT_WAIT_CORPUS_BLIND,
     "fans.honours:ReplaceComparisonOperator_Eq_Is:1":
         "`is` for `==` between tile indices (27–30 for the winds): small ints, one object each in CPython",
     "shapes:ReplaceComparisonOperator_Lt_IsNot:1":
@@ -210,11 +229,12 @@ ARGUED: dict[str, str] = {
     "combination:ReplaceBinaryOperator_Add_FloorDiv:0": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_Add_Sub:0": _R002_ONLY.format("B"),
     "scoring:ReplaceBinaryOperator_Add_FloorDiv:1": _R002_ONLY.format("B"),
-    "combination:ReplaceBinaryOperator_BitAnd_RShift:0": _R002_ONLY.format("C"),
-    "combination:ReplaceComparisonOperator_NotEq_LtE:0": _R002_ONLY.format("C"),
     "combination:ReplaceComparisonOperator_NotEq_Lt:0":
         "R-002 has the options A, B and C (docs/rulings.md), and only C is not < \"C\": `< \"C\"` is `!= \"C\"`",
-    "fans.concealment:ReplaceComparisonOperator_Is_Eq:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
+    "fans.concealment:ReplaceComparisonOperator_Is_Eq:0": (
+        "under R-018:B, `g == r.win_group` for `g is r.win_group`: a Group equals another only with the same kind, "
+        "tile, exposure, concealment and win mark, and readings marks only the set at win_in (with_win); when the "
+        "winning tile is in the pair, win_group is the pair, which equals no set: no other set of r.sets equals it"),
     "readings:ReplaceAndWithOr:3": _TESTS_ONLY,
     "combination:ReplaceComparisonOperator_Eq_IsNot:0":
         "the mutant adds 三同刻 and 三色三节高 to the group under the default option too, but its only caller passes "
@@ -225,8 +245,7 @@ ARGUED: dict[str, str] = {
         "same formal waits under the same rules, so answering from the memo gives the same waits",
     "readings:ReplaceTrueWithFalse:1": _TESTS_ONLY,
     "special_shapes:ReplaceOrWithAnd:2": _TESTS_ONLY,
-    "scoring:ReplaceComparisonOperator_Eq_Lt:3": _EDITION_ONLY,
-    "special_shapes:NumberReplacer:29": _EDITION_ONLY,
+    "special_shapes:NumberReplacer:29": _DISTINCT_WAIT_CORPUS_BLIND,
     "fans.chows:ReplaceComparisonOperator_Eq_LtE:2":
         "four chows have at least one start, so the set of starts is never empty: `<= 1` is `== 1`",
     "fans.special:ReplaceComparisonOperator_NotEq_Lt:1": "the suits are m, p, s and z, and only z is not < \"z\"",
@@ -236,10 +255,11 @@ ARGUED: dict[str, str] = {
     "shapes:ReplaceComparisonOperator_Eq_Is:1":
         "`is` for `==` between a group's kind and PAIR: kinds are only ever the module constants of "
         "reference/groups.py, identifier-like literals, which are interned",
-    "readings:ReplaceFalseWithTrue:9":
-        "OPEN: the pairs of a 七对 reading are marked as holding the winning tile in the result's interpretation; the "
-        "reading and its fans are found by win_in (\"special\"), so totals and fans are unchanged, and neither "
-        "check reads the mark",
+    "readings:ReplaceFalseWithTrue:9": (
+        "the win marks of a 七对's pairs are never read: the interpretation lists the pairs as tiles only "
+        "(reference/result.py `pairs`), 连七对 reads their tiles (fans/special.py), and the 七对 reading is the "
+        "hand's one special reading, so marking every pair changes no comparison between readings; score, "
+        "explain and explain(not_counted=True) answer the same"),
     "scoring:ReplaceBinaryOperator_Add_Sub:3":
         "the ordering key's win_rank orders only interpretations equal in total and fan list: which of those is "
         "reported is R-011's convention, and the contract holds a scorer to the total and one admissible list",
@@ -251,12 +271,19 @@ ARGUED: dict[str, str] = {
     "special_shapes:ReplaceComparisonOperator_Eq_LtE:0":
         "is_seven_pairs is asked only of a hand with no meld, whose standing tiles a valid gb13 input makes 14: "
         "`<= 14` is `== 14` on every call",
-    "scoring:ReplaceComparisonOperator_IsNot_Eq:0": _TRACE_R002C_ONLY,
+    "scoring:ReplaceComparisonOperator_IsNot_Eq:0": _TRACE_R002C_LINE_CHANGED,
     "scoring:ReplaceComparisonOperator_IsNot_Gt:0": _TRACE_LINE_GONE,
     "combination:ReplaceBinaryOperator_Add_Mul:0": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_Add_Pow:0": _R002_ONLY.format("B"),
-    "combination:ReplaceBreakWithContinue:0": _EDITION_ONLY,
-    "scoring:ReplaceComparisonOperator_NotEq_IsNot:3": _EDITION_ONLY,
+    "combination:ReplaceBreakWithContinue:0": (
+        "once the links reach the cap (chow-links-plain-cap), no later edge adds one: each is passed over by a "
+        "test before the cap's or meets `len(links) == cap` again, so `continue` leaves the same links as "
+        "`break`; without the delta the cap is None and the line never runs"),
+    "scoring:ReplaceComparisonOperator_NotEq_IsNot:3": (
+        "`is not` for `!=` against the literal \"tile_hog\": the fan ids are the literals of @fan(...) in "
+        "reference/fans, identifier-like code constants, interned like the literal here, so identity and equality "
+        "agree; property 25 judges it under six-kind-seven-pairs-no-tile-hog on 七对 of 清幺九 and 绿一色 with "
+        "四归一, and it survives"),
     "readings:ReplaceComparisonOperator_LtE_Lt:1": _TESTS_ONLY,
     "special_shapes:ReplaceComparisonOperator_IsNot_Is:0": _TESTS_ONLY,
     "readings:ReplaceComparisonOperator_Eq_Is:1": _IS_SHAPE,
@@ -296,7 +323,7 @@ ARGUED: dict[str, str] = {
     "shapes:ReplaceBinaryOperator_Mod_BitOr:0":
         "`x | 3` is at least 3, so the shortcut is never taken; a suit of 3k + 1 tiles still has no split, and "
         "the walk finds none",
-    "combination:ReplaceBinaryOperator_BitAnd_BitXor:0": _R002_ONLY.format("C"),
+    "combination:ReplaceBinaryOperator_BitAnd_BitXor:0": _R002C_ALWAYS_SHARED,
     "combination:ReplaceComparisonOperator_Is_IsNot:0": _R002_ONLY.format("C"),
     "fans.concealment:ReplaceComparisonOperator_Is_Gt:0": _R002_ONLY.replace("R-002's option {}", "R-018's option B"),
     "combination:ReplaceComparisonOperator_NotEq_IsNot:1":
@@ -345,9 +372,6 @@ ARGUED: dict[str, str] = {
         "two chows from the lowest tile first and meets it with two copies (2 ^ 2 = 0): the same split is found",
     # judged on the current source (run --drawn-at 6cd7fa0)
     "groups:ReplaceBinaryOperator_Add_Sub:2": ARGUED_TEXT_FORM,
-    "combination:ReplaceBinaryOperator_BitAnd_Mod:0": _R002_ONLY.format("C"),
-    "fans.win_conditions:ReplaceOrWithAnd:0":
-        _R002_ONLY.replace("R-002's option {}", "R-006's option C, or the delta own-melds-not-visible alone,"),
     "groups:ReplaceUnaryOperator_Delete_Not:0":
         "sort_key orders a reading's sets; two sets it ranks apart only by `concealed` have the same tile, kind and "
         "exposure (a set completed by the discard beside a concealed one of the same tiles), so the mutant only "

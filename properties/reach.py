@@ -37,6 +37,7 @@ from gb16.properties.rulebook import REPEATABLE, whole_exclusions
 from gb16.properties.strategies.contests import biggest_fan_loses
 from gb16.properties.strategies.gb13 import FAMILIES as GB13_FAMILIES
 from gb16.properties.strategies.near_misses import FORMS as NEAR_MISSES
+from gb16.properties.strategies.rulings import FORMS as RULING_FORMS
 
 
 @dataclass(frozen=True)
@@ -134,9 +135,18 @@ def features(example: Any) -> frozenset[str]:
     case = example_case(example)
     if case is None:
         return frozenset({"not_a_hand"})
+    if case.origin.startswith("rulings:"):
+        # a hand of gb16.properties.strategies.rulings: its form, where an option or delta acts
+        return _ruling_form_features(case)
     if case.variant == "gb13":
         return _gb13_features(case)
     return _features(case) | {"variant:gb16"}
+
+
+def _ruling_form_features(case: Case) -> frozenset[str]:
+    """The form of a hand of gb16.properties.strategies.rulings, beside the features of its variant."""
+    base = _gb13_features(case) if case.variant == "gb13" else _features(case) | {"variant:gb16"}
+    return base | {f"ruling_form:{case.origin.partition(':')[2]}", f"win_by:{case.win_by}"}
 
 
 def _gb13_features(case: Case) -> frozenset[str]:
@@ -242,6 +252,11 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
     "reading_contests": (Claim("biggest_fan_loses", 0.99, "the interpretation with the biggest fan loses on "
                                "total (seed000 §二): a ranking by the biggest fan first gets every example wrong"),
                          Claim("win_by:self_draw", 0.2), Claim("win_by:discard", 0.2)),
+    # every form on which an option or a delta of gb16.properties.in_force changes the fans
+    "rulings_in_force": tuple(Claim(f"ruling_form:{form}", 0.02) for form in RULING_FORMS)
+    + (Claim("fan:triple_pung", 0.05, "三同刻 beside 一色三节高: R-002:C counts it apart"),
+       Claim("fan:last_of_kind", 0.03, "和绝张 shown by the winner's own melds: R-006:C and the delta need the flag"),
+       Claim("fan:seven_pairs", 0.2, "七对: what three deltas change")),
     # every near miss of a gb13 special shape, one condition failed each
     "gb13_special_near_misses": tuple(Claim(f"family:near_miss:{form}", 0.01,
                                             f"{'/'.join(fans)}: not {condition}")

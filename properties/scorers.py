@@ -37,8 +37,12 @@ class Scorer:
     def __init__(self, name: str, function: Callable[[dict], dict],
                  explain: Callable[[dict], dict] | None = None,
                  score_interpretation: Callable[[dict, dict], dict] | None = None,
-                 close: Callable[[], None] | None = None):
+                 close: Callable[[], None] | None = None, declared: dict | None = None):
         self.name = name
+        #: the rule set the scorer follows, as the harness protocol's start message declares it
+        #: (docs/contract.md: ``rulings``, ``deltas``); empty: the project's reading
+        #: (gb16.properties.in_force reads it)
+        self.declared = dict(declared or {})
         self._function = function
         self.explain = explain
         self.score_interpretation = score_interpretation
@@ -106,7 +110,7 @@ def harness_scorer(spec: str, timeout: float = 30.0) -> Scorer:
         raise ScorerUnavailable(f"the harness (gb16.tools.harness) is not available: {exc}") from None
     try:
         impl = harness.resolve_implementation(spec)
-        impl.start()
+        metadata = impl.start()
     except Exception as exc:  # HarnessError, ImplementationError, OSError
         raise ScorerUnavailable(f"cannot start {spec!r}: {exc}") from None
     seq = [0]
@@ -121,7 +125,22 @@ def harness_scorer(spec: str, timeout: float = 30.0) -> Scorer:
             detail += f" — {json.dumps(outcome.context, ensure_ascii=False)[:400]}"
         raise ScorerFailure(f"{outcome.kind}: {detail}")
 
-    return Scorer(spec, call, close=impl.stop)
+    return Scorer(spec, call, close=impl.stop, declared=declared_rules(metadata))
+
+
+def declared_rules(metadata: Any) -> dict:
+    """The rule set a start answer declares (docs/contract.md: ``rulings``, ``edition``,
+    ``deltas``), kept only where each has the protocol's shape."""
+    if not isinstance(metadata, dict):
+        return {}
+    out: dict[str, Any] = {}
+    if isinstance(metadata.get("rulings"), dict):
+        out["rulings"] = {str(k): str(v) for k, v in metadata["rulings"].items()}
+    if isinstance(metadata.get("edition"), str):
+        out["edition"] = metadata["edition"]
+    if isinstance(metadata.get("deltas"), list):
+        out["deltas"] = [str(d) for d in metadata["deltas"]]
+    return out
 
 
 def resolve_scorer(spec: str | None) -> Scorer:

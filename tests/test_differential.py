@@ -224,8 +224,10 @@ def test_pymahjonggb_known_differences_file():
 
 @pytest.mark.slow
 def test_jobs_1_and_jobs_2_give_the_same_run(tmp_path):
-    one, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="one", jobs=1)
+    notes: list[str] = []
+    one, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="one", jobs=1, note=notes.append)
     two, _ = run(tmp_path, PLANTED + "four_shifted_pungs", 300, name="two", jobs=2)
+    assert notes == [f"{k}/300 hands" for k in range(50, 301, 50)]   # a report part's count, chunk by chunk
     assert case_lines(tmp_path / "one.jsonl") == case_lines(tmp_path / "two.jsonl")
     assert one["classes"] == two["classes"] and one["families"] == two["families"]
 

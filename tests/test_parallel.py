@@ -45,6 +45,12 @@ def pid_of(k: int) -> int:
     return os.getpid()
 
 
+def mark_seen(k: int) -> object:
+    """What the worker sees of a mark set in the parent after import: a forked worker has it,
+    a spawned one (a new interpreter) does not."""
+    return getattr(parallel, "_mark_set_by_the_test", None)
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -167,3 +173,17 @@ def pools_outside_the_runner(root: Path) -> list[str]:
 def test_no_module_but_the_runner_has_a_pool_of_its_own():
     root = Path(__file__).resolve().parents[1]
     assert pools_outside_the_runner(root) == []
+
+
+def test_spawned_workers_where_fork_is_not_available(monkeypatch, tmp_path):
+    """Where the system cannot fork (macOS by default, Windows) workers are spawned: the same
+    outcomes, in order, with a dead worker replaced and its task run again."""
+    import multiprocessing
+    monkeypatch.setattr(parallel, "_context", lambda: multiprocessing.get_context("spawn"))
+    for k in (0, 2):   # only task 1 kills its worker the first time
+        (tmp_path / f"tried-{k}").write_text("")
+    outcomes = list(parallel.run(dies_the_first_time, [(k, str(tmp_path)) for k in range(3)], 2, restarts=1))
+    assert [(o.status, o.value) for o in outcomes] == [("done", k) for k in range(3)]
+    assert (tmp_path / "tried-1").exists()   # it did die once
+    monkeypatch.setattr(parallel, "_mark_set_by_the_test", "inherited", raising=False)
+    assert [o.result() for o in parallel.run(mark_seen, [(0,), (1,)], 2)] == [None, None]   # spawned indeed

@@ -32,7 +32,7 @@ def test_every_claim_names_a_real_property_and_feature():
                                                "waits", "shape", "below_minimum", "twice", "sole", "excludes",
                                                "big_three_winds+terminal_pung", "little_four_winds+terminal_pung",
                                                "big_four_winds+terminal_pung", "family",
-                                               "melds", "form", "variant", "biggest_fan_loses"), c.feature
+                                               "melds", "form", "variant", "biggest_fan_loses", "ruling_form"), c.feature
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ by small stand-ins (monkeypatch) so the report's handling of pass, fail, error a
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 import xml.etree.ElementTree as ET
@@ -56,7 +57,7 @@ PROOF_ROWS = [{"id": "1", "claim": "five chows: ≤ 4", "clause": "seed000 §二
 def test_report_with_every_part(monkeypatch, tmp_path):
     seen = {}
 
-    def properties_run_all(profile="ci", exhaustive=None, progress=None):
+    def properties_run_all(profile="ci", exhaustive=None, only=None, progress=None):
         seen["profile"] = profile
         return PROPERTY_ROWS
 
@@ -88,14 +89,15 @@ def test_report_with_every_part(monkeypatch, tmp_path):
 
 
 def test_exhaustive_checks_run_as_parts_of_their_own(monkeypatch, tmp_path):
-    """On two processes the thorough profile's exhaustive checks run as four shard parts beside
-    the others, and the properties section holds the rows of one whole run."""
+    """On two processes each Hypothesis property runs as a part of its own and the thorough
+    profile's exhaustive checks as four shard parts, beside the others, and the properties
+    section holds the rows of one whole run."""
     from gb16.properties import exhaustive
-    seen = {}
+    from gb16.properties.invariants import PROPERTIES
 
-    def properties_run_all(profile="ci", exhaustive=None, progress=None):
-        seen["exhaustive"] = exhaustive
-        return PROPERTY_ROWS
+    def properties_run_all(profile="ci", exhaustive=None, only=None, progress=None):
+        assert exhaustive is False and only                          # (in the part's process)
+        return PROPERTY_ROWS if only == ["suit_permutation"] else []   # the rows of property 1's part
 
     def shard_of_a_prefix(scorer=None, profile="thorough", shard=0, shards=1, progress=None):
         return exhaustive.run_exhaustive(scorer, profile, limit=40, shard=shard, shards=shards)
@@ -106,9 +108,11 @@ def test_exhaustive_checks_run_as_parts_of_their_own(monkeypatch, tmp_path):
     parts = []
     real_run_parts = report.parallel.run_parts
     monkeypatch.setattr(report.parallel, "run_parts",
-                        lambda jobs, *a, **k: parts.extend(p.key for p in jobs) or real_run_parts(jobs, *a, **k))
+                        lambda jobs, *a, **k: parts.extend(jobs) or real_run_parts(jobs, *a, **k))
     status, files = build_report(options(tmp_path, jobs=2, skip=("proofs",)))
-    assert parts == ["properties", "exhaustive#1", "exhaustive#2", "exhaustive#3", "exhaustive#4", "corpus"]
+    assert [p.key for p in parts] == (["corpus"] + [f"exhaustive#{k}" for k in range(1, 5)]
+                                      + [f"properties#{prop.number}" for prop in PROPERTIES])
+    assert [p.kwargs["kwargs"]["only"] for p in parts[5:]] == [[prop.name] for prop in PROPERTIES]   # one each
     rows = json.loads(files["json"].read_text(encoding="utf-8"))["sections"]["properties"]["data"]["rows"]
     whole = exhaustive.run_exhaustive(None, "thorough", limit=40)
     assert [{k: v for k, v in r.items() if k != "seconds"} for r in rows] == [
@@ -225,6 +229,11 @@ def test_report_command_line(monkeypatch, tmp_path, capsys):
     assert code == 0 and "compliance: pass (partial)" in out      # never a plain "pass" with parts left out
     assert (tmp_path / "r" / "report.html").exists()
     report_data = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))
+    # the benchmark the report ends with: each part's seconds (those that ran), as in report.json
+    times = report_data["compliance"]["seconds"]
+    assert set(times["parts"]) == {"corpus", "Properties", "Z3 proofs"} and times["whole"] > 0
+    assert "time per part (" in out and "the whole report" in out
+    assert all(re.search(rf"\n  {label} +{seconds:.1f} s\n", out) for label, seconds in times["parts"].items())
     sections = report_data["sections"]
     assert "differential" not in sections and "mutants" not in sections and "coverage" in sections
     # ... but the overview has a row for each skipped part, and the overall status says partial

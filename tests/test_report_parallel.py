@@ -60,3 +60,27 @@ def test_rate_and_time_left_from_counts():
     state.note("gb13 differential 300/1000", 20.0)
     line = state.line(20.0)
     assert "20.0/s" in line and "35s left" in line
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_terminal_board_shows_the_running_parts_and_the_broken_under_a_tally(monkeypatch):
+    """However many parts (gb16 report has one per property), a frame holds one line per part
+    running or broken, under a line counting the parts done and waiting."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    stream = Terminal()
+    board = progress.Board([f"Property {k}" for k in range(1, 25)], None, 30.0, stream)
+    for k in range(5):
+        board.start(k)
+    for k in range(3):
+        board.end(k, ok=k != 1)
+    board.note(3, "step 4/10")
+    frame = stream.getvalue().rsplit("\x1b[2Kgb16 report", 1)[1].split("\n")
+    lines = [line.removeprefix("\x1b[2K") for line in frame if line.strip("\x1b[2K")]
+    assert "3 of 24 parts done, 19 waiting" in lines[0]
+    assert [line.split("  ")[0] for line in lines[1:]] == ["Property 2", "Property 4", "Property 5"]
+    assert "error" in lines[1] and "step 4/10" in lines[2]

@@ -17,7 +17,9 @@ gb16.properties.definitions; property 15 feeds inputs broken in one known way; p
 hands (the same checks, gb16.properties.strategies.gb13's stream); 22 is property 5 on reading
 contests where the interpretation with the biggest fan loses on total, 23 properties 13 and 5
 on near misses of gb13's special shapes (one condition of the definition failed); 24 judges the
-不计 trace the scorer's ``explain(input, not_counted=True)`` gives (an in-process reading API only).
+不计 trace the scorer's ``explain(input, not_counted=True)`` gives (an in-process reading API only); 25
+the fans an option of an open ruling or an edition delta changes, under the rule set the scorer
+declares (gb16.properties.in_force, the model's own reading of those options).
 
 A check returns True when it could check its whole claim and False when part of it could
 not be checked for that scorer (e.g. a result without ``waits`` or ``interpretation``);
@@ -98,6 +100,7 @@ from gb16.properties.invariants.p21_gb13_relabelling import gb13_relabelling  # 
 from gb16.properties.invariants.p22_reading_contests import reading_contests  # noqa: F401
 from gb16.properties.invariants.p23_gb13_special_near_misses import gb13_special_near_misses  # noqa: F401
 from gb16.properties.invariants.p24_not_counted_trace import not_counted_trace  # noqa: F401
+from gb16.properties.invariants.p25_rulings_in_force import rulings_in_force  # noqa: F401
 
 PROPERTIES.sort(key=lambda p: p.number)
 BY_NAME: dict[str, Property] = {p.name: p for p in PROPERTIES}

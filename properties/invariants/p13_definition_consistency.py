@@ -165,6 +165,20 @@ def concealment_problems(f: "D.Facts", interp: dict, index: dict[int, int]) -> l
             for key in theirs if sorted(theirs[key]) != sorted(mine[key])]
 
 
+def win_mark_problems(interp: dict) -> list[str]:
+    """The interpretation's ``win`` marks against its ``win_in`` (docs/contract.md: "`win` marks
+    the group holding the winning tile"): true on the set ``win_in`` names, on the pair when it
+    is ``"pair"``, on the knitted tiles when ``"knitted"``, and nowhere else.  A mark the result
+    leaves out is not judged."""
+    win_in = interp.get("win_in")
+    groups = [(f"set {i}", s) for i, s in enumerate(interp.get("sets") or [])]
+    groups += [(place, interp.get(place)) for place in ("pair", "knitted")]
+    return [f"{where} is marked win {g['win']}, but win_in is {win_in!r} (docs/contract.md: `win` marks the group "
+            f"holding the winning tile)"
+            for where, g in groups if isinstance(g, dict) and isinstance(g.get("win"), bool)
+            and g["win"] != (where == win_in)]
+
+
 def _reported_big(interp: dict, index: dict[int, int]) -> tuple | None:
     bc = interp.get("big_combination")
     if isinstance(bc, dict) and bc.get("fan") and bc.get("sets") is not None:
@@ -208,7 +222,7 @@ def definition_consistency(scorer, case) -> bool:
     reading, index = reported_reading(case, interp)
     f = D.facts_of(case, reading)
     problems = (definition_problems(f, reported, _reported_big(interp, index))
-                + concealment_problems(f, interp, index))
+                + concealment_problems(f, interp, index) + win_mark_problems(interp))
     if problems:
         raise Violation("; ".join(problems) + f" — reading {describe_reading(reading)}{ctx}")
     return True

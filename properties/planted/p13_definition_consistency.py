@@ -40,8 +40,20 @@ def _all_green_needs_green_dragon(inp, result, fans):
     return fans
 
 
+# 13e. the winning tile's mark left on the pair whatever win_in says (docs/contract.md: `win` marks
+# the group holding the winning tile)
+def _win_mark_on_the_pair(inp, result):
+    interp = result.get("interpretation") or {}
+    for s in interp.get("sets") or []:
+        s["win"] = False
+    if isinstance(interp.get("pair"), dict):
+        interp["pair"]["win"] = True
+    return result
+
+
 #: (bug name, scorer factory, words the violation must contain (a tuple: all of them), examples)
 BUGS = [
+    ("the win mark on the pair", lambda: patched("win_mark", _win_mark_on_the_pair), "marked win", None),
     ("a kong counted as 四归一", lambda: patched("hog", edit_fans(_kong_as_tile_hog)), "四归一", None),
     ("门风刻 dropped beside the same 圈风刻", lambda: patched("wind", edit_fans(_same_wind_once)), "门风刻", None),
     ("无番和 beside 自摸", lambda: patched("chicken", edit_fans(_chicken_beside_self_drawn)), "无番和", None),

@@ -65,10 +65,12 @@ def run_optional(call: Callable[..., list[dict]], kwargs: dict, what: str,
 
 # -- the optional parts: each imports what it runs when it runs (an extra may be missing) --------
 
-def properties_rows(profile: str, exhaustive: bool | None = None, progress=None) -> list[dict]:
-    """The Hypothesis properties against the reference (the properties extra)."""
+def properties_rows(profile: str, exhaustive: bool | None = None, only: list[str] | None = None,
+                    progress=None) -> list[dict]:
+    """The Hypothesis properties (those named in ``only``, else all) against the reference (the
+    properties extra)."""
     from gb16.properties.runner import run_all  # the properties extra (Hypothesis)
-    return run_all(profile=profile, exhaustive=exhaustive, progress=progress)
+    return run_all(profile=profile, exhaustive=exhaustive, only=only, progress=progress)
 
 
 def exhaustive_rows(profile: str, shard: int, shards: int, progress=None) -> list[dict]:
@@ -90,15 +92,33 @@ def mutants_rows(corpus: str | None, progress=None) -> list[dict]:
 
 
 def differential_rows(n: int, progress=None) -> list[dict]:
-    """The gb13 differential run against PyMahjongGB (the differential extra)."""
+    """The gb13 differential run against PyMahjongGB (the differential extra), scored in the
+    part's own process: the report runs its parts side by side already."""
     from gb16.tools.differential.pymahjonggb_run import report_rows  # the differential extra (PyMahjongGB)
-    return report_rows(n=n, progress=progress)
+    return report_rows(n=n, jobs=1, progress=progress)
 
 
-#: The order the parts start in: the longest first, then the exhaustive shards (shorter each,
-#: they fill the processes the long parts leave free; see :func:`exhaustive_shards`).
-PART_ORDER = ("properties", "mutants", "proofs", "exhaustive", "corpus", "differential")
+#: The order the parts start in, the longest first: the mutants, the exhaustive shards, the
+#: differential run and the proofs, then the properties one by one, which fill the processes
+#: the long parts leave free (see :func:`exhaustive_shards` and :func:`property_parts`).
+PART_ORDER = ("corpus", "mutants", "exhaustive", "differential", "proofs", "properties")
 REPORT_ORDER = ("properties", "proofs", "differential", "mutants")
+
+
+def _split_properties(options: "ReportOptions", jobs: list[parallel.Part]) -> tuple[parallel.Part, int] | None:
+    """The properties part and the number of processes, when the report runs the properties on
+    more than one process and their runner can be imported; else None (a properties part that
+    cannot run says why itself, and is not split)."""
+    properties = next((p for p in jobs if p.key == "properties"), None)
+    processes = max(1, options.jobs or parallel.default_jobs())
+    if properties is None or processes == 1:
+        return None
+    try:
+        from gb16.properties.exhaustive import run_exhaustive  # noqa: F401  (the properties extra: Hypothesis)
+        from gb16.properties.runner import run_all  # noqa: F401
+    except ImportError:
+        return None
+    return properties, processes
 
 
 def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> list[str]:
@@ -107,16 +127,11 @@ def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> li
     they run beside the other parts: the properties part then runs the Hypothesis properties
     alone.  Returns the keys of the shard parts (none when the properties part is skipped,
     its profile has no exhaustive checks, or the parts run one after another)."""
-    properties = next((p for p in jobs if p.key == "properties"), None)
-    processes = max(1, options.jobs or parallel.default_jobs())
-    if properties is None or processes == 1:
+    split = _split_properties(options, jobs)
+    if split is None:
         return []
-    try:   # a properties part that cannot run says why itself; its shards are not run either
-        from gb16.properties.exhaustive import run_exhaustive  # noqa: F401  (the properties extra: Hypothesis)
-        from gb16.properties.profiles import get_profile
-        from gb16.properties.runner import run_all  # noqa: F401
-    except ImportError:
-        return []
+    properties, processes = split
+    from gb16.properties.profiles import get_profile  # the properties extra (Hypothesis)
     if not get_profile(options.profile).exhaustive:
         return []
     properties.kwargs["kwargs"] = dict(properties.kwargs["kwargs"], exhaustive=False)
@@ -131,29 +146,86 @@ def exhaustive_shards(options: "ReportOptions", jobs: list[parallel.Part]) -> li
     return keys
 
 
-def with_exhaustive(outcomes: dict, shards: list[str]) -> PartOutcome:
-    """The properties part's outcome with the rows of its exhaustive shards merged into those
-    of one whole run (gb16.properties.exhaustive.merge_shards); a piece that broke is the
-    part's error."""
+def property_parts(options: "ReportOptions", jobs: list[parallel.Part]) -> list[str]:
+    """Give each Hypothesis property of the properties part a part of its own (``run_all(only=
+    [its name])``: it runs alone with its own settings, as in one whole run), so that the
+    runner packs them beside the other parts as processes come free: their costs differ
+    tenfold (definition_consistency takes the time of twenty of the cheap ones), so fixed
+    groups would leave a process idle.  The properties part is replaced by them.  Returns
+    their keys (none when the properties part is skipped or the parts run one after
+    another).  Call it after :func:`exhaustive_shards`, which leaves the properties part the
+    Hypothesis properties alone."""
+    split = _split_properties(options, jobs)
+    if split is None:
+        return []
+    properties, _ = split
+    from gb16.properties.invariants import PROPERTIES  # the properties extra (Hypothesis)
+    jobs.remove(properties)
+    keys = []
+    for prop in PROPERTIES:
+        keys.append(f"properties#{prop.number}")
+        what = f'gb16.properties.runner.run_all(profile="{options.profile}", only=["{prop.name}"])'
+        jobs.append(parallel.Part(keys[-1], f"Property {prop.number}", run_optional, {
+            "call": properties_rows, "what": what,
+            "kwargs": dict(properties.kwargs["kwargs"], only=[prop.name])}))
+    return keys
+
+
+def with_pieces(outcomes: dict, properties: list[str], shards: list[str]) -> PartOutcome:
+    """The properties part's outcome put together from its pieces: the rows of its property
+    parts in the order of the properties (the order of one whole run), then those of its
+    exhaustive shards merged into those of one whole run (gb16.properties.exhaustive.merge_shards);
+    a piece that broke is the part's error."""
     from gb16.properties.exhaustive import merge_shards  # gb16.properties needs the properties extra (Hypothesis)
-    pieces = []
-    for key, call in [("properties", "gb16.properties.runner.run_all()")] + [
-            (k, f"gb16.properties.exhaustive.run_exhaustive() (shard {k.split('#')[1]} of {len(shards)})")
-            for k in shards]:
+    from gb16.properties.invariants import PROPERTIES
+    keys = properties or ["properties"]
+    calls = {key: "gb16.properties.runner.run_all()" for key in keys}
+    calls.update({k: f"gb16.properties.exhaustive.run_exhaustive() (shard {k.split('#')[1]} of {len(shards)})"
+                  for k in shards})
+    pieces = {}
+    for key, call in calls.items():
         kind, value = outcomes.pop(key)
         piece = value if kind == "done" else error_outcome(f"{call} in its process", value[0], value[1] or "")
         if piece.rows is None:
             return piece
-        pieces.append(piece)
-    return outcome_of_rows(pieces[0].rows + merge_shards([p.rows for p in pieces[1:]]),
-                           sum(p.seconds for p in pieces))
+        pieces[key] = piece
+    order = {prop.name: i for i, prop in enumerate(PROPERTIES)}
+    rows = sorted((r for k in keys for r in pieces[k].rows), key=lambda r: order.get(r.get("name"), len(order)))
+    if shards:
+        rows += merge_shards([pieces[k].rows for k in shards])
+    return outcome_of_rows(rows, sum(p.seconds for p in pieces.values()))
 
 
-def certify_part(options: CertifyOptions, progress=None) -> None:
-    """The corpus certification as a report part: the run log is written to ``options.out``."""
+def certify_part(options: CertifyOptions, progress=None) -> float:
+    """The corpus certification as a report part: the run log is written to ``options.out``;
+    returns the seconds it took."""
+    began = time.monotonic()
     if progress:
         progress("certifying the reference against the corpus …")
     run_certification(options)
+    return time.monotonic() - began
+
+
+def part_times(jobs: list[parallel.Part], outcomes: dict) -> dict[str, float]:
+    """Each part's seconds in its process, by its label, in the order the parts started (a part
+    that broke: the seconds it reported, else 0)."""
+    times = {}
+    for part in jobs:
+        kind, value = outcomes.get(part.key, ("raised", None))
+        seconds = value if isinstance(value, float) else getattr(value, "seconds", 0.0) if kind == "done" else 0.0
+        times[part.label] = round(float(seconds), 1)
+    return times
+
+
+def times_text(times: dict[str, float], wall: float, processes: int) -> str:
+    """The benchmark lines ``gb16 report`` ends with: each part's seconds, their sum and the
+    wall time of the whole report on its processes."""
+    width = max(map(len, times), default=10)
+    lines = [f"time per part ({processes} process{'es' if processes != 1 else ''} side by side):"]
+    lines += [f"  {label:<{width}} {seconds:7.1f} s" for label, seconds in times.items()]
+    lines.append(f"  {'sum of the parts':<{width}} {sum(times.values()):7.1f} s")
+    lines.append(f"  {'the whole report':<{width}} {wall:7.1f} s")
+    return "\n".join(lines)
 
 
 @dataclass
@@ -196,10 +268,13 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     jobs += [parallel.Part(key, PART_NAMES[key], run_optional, {"call": call, "kwargs": kwargs, "what": what})
              for key, _, call, kwargs, what, _ in optional]
     shards = exhaustive_shards(options, jobs)
+    properties = property_parts(options, jobs)
     jobs.sort(key=lambda p: PART_ORDER.index(p.key.split("#")[0]))
+    began = time.monotonic()
     outcomes = parallel.run_parts(jobs, options.jobs, options.progress)
-    if shards:
-        outcomes["properties"] = ("done", with_exhaustive(outcomes, shards))
+    times = part_times(jobs, outcomes)
+    if shards or properties:
+        outcomes["properties"] = ("done", with_pieces(outcomes, properties, shards))
     kind, value = outcomes["corpus"]
     if kind != "done":
         raise value[0]
@@ -221,7 +296,9 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     lead = [overview_section(summary, parts, coverage)]
     title = "gb16 compliance report"
     payload = json_report.data(summary, sections, lead)
-    payload["compliance"] = {"status": lead[0].status, "generated": provenance.now()}
+    payload["compliance"] = {"status": lead[0].status, "generated": provenance.now(),
+                             "processes": max(1, options.jobs or parallel.default_jobs()),
+                             "seconds": {"parts": times, "whole": round(time.monotonic() - began, 1)}}
     files = {
         "markdown": out / "report.md", "html": out / "report.html", "json": out / "report.json",
         "junit": out / "junit.xml", "badge": out / "badge.json", "runlog": out / "runlog.jsonl",
@@ -234,12 +311,14 @@ def build_report(options: ReportOptions) -> tuple[int, dict[str, Path]]:
     return (0 if lead[0].status.startswith("pass") else 1), files
 
 
-def status_text(files: dict[str, Path]) -> str:
-    """The compliance status written into report.json (``pass`` or ``pass (partial)``)."""
+def compliance_of(files: dict[str, Path]) -> dict:
+    """The compliance record written into report.json (its status, ``pass`` or ``pass
+    (partial)``, and the parts' times); empty when it cannot be read."""
     try:
-        return json.loads(files["json"].read_text(encoding="utf-8"))["compliance"]["status"]
-    except (OSError, ValueError, KeyError):
-        return "pass"
+        compliance = json.loads(files["json"].read_text(encoding="utf-8"))["compliance"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return compliance if isinstance(compliance, dict) else {}
 
 
 def register(subparsers) -> None:
@@ -281,5 +360,10 @@ def run(args) -> int:
     print()
     for kind in ("html", "markdown", "json", "junit", "badge", "runlog"):
         print(f"{kind:9} {files[kind]}")
-    print(f"\ncompliance: {status_text(files) if status == 0 else 'FAIL'}")
+    compliance = compliance_of(files)
+    seconds = compliance.get("seconds") or {}
+    if seconds.get("parts"):
+        print()
+        print(times_text(seconds["parts"], seconds.get("whole", 0.0), compliance.get("processes", 1)))
+    print(f"\ncompliance: {compliance.get('status', 'pass') if status == 0 else 'FAIL'}")
     return status

@@ -140,6 +140,8 @@ def run(options: Options) -> dict:
                     records.append(line)
                 writer.write(line)
             progress.advance(by=len(records) - progress.done)
+            if options.note:
+                options.note(f"{len(records)}/{options.hands} hands")
         elapsed = time.monotonic() - began
         judged = runlog.read(out).cases   # the hands as every report reads them
         found = _attribute(judged, metadata, options)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from gb16.tools.differential import families as F
 
@@ -28,6 +29,8 @@ class Options:
     drafts: str | None = None         # None: <out>.drafts/
     shrink_budget: int = 400
     progress: bool = False
+    #: called with ``"done/total hands"`` after each chunk (a report part's line on its board)
+    note: Callable[[str], None] | None = None
     resume: bool = False              # continue the interrupted run log at ``out``
     overwrite: bool = False           # replace whatever is at ``out``
     families: tuple = field(default_factory=lambda: tuple(f.name for f in F.CATALOGUE))

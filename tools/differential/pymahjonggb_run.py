@@ -15,6 +15,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 from gb16 import reference
 from gb16.tools.adapters import pymahjonggb as adapter
@@ -24,11 +25,13 @@ from gb16.tools.differential import families as F
 DEFAULT_SEED = 13
 
 
-def run(n: int, seed: int = DEFAULT_SEED, out: str | None = None, jobs: int | None = None) -> dict:
-    """The engine's summary of ``n`` gb13 hands scored by PyMahjongGB."""
+def run(n: int, seed: int = DEFAULT_SEED, out: str | None = None, jobs: int | None = None,
+        note: Callable[[str], None] | None = None) -> dict:
+    """The engine's summary of ``n`` gb13 hands scored by PyMahjongGB (``note``: told the hands
+    done after each chunk)."""
     with tempfile.TemporaryDirectory() as folder:
         options = engine.Options(impl="pymahjonggb", hands=n, seed=seed, variant="gb13", jobs=jobs,
-                                 out=out or str(Path(folder) / "differential-pymahjonggb.jsonl"))
+                                 out=out or str(Path(folder) / "differential-pymahjonggb.jsonl"), note=note)
         options.overwrite = True
         return engine.run(options)
 
@@ -55,12 +58,13 @@ def speed(sample: int = 2000, seed: int = DEFAULT_SEED) -> dict:
     return {name: round(sample / seconds, 1) if seconds else None for name, seconds in clock.items()}
 
 
-def report_rows(n: int = 100_000, seed: int = DEFAULT_SEED, progress=None) -> list[dict]:
+def report_rows(n: int = 100_000, seed: int = DEFAULT_SEED, jobs: int | None = None, progress=None) -> list[dict]:
     """Rows for the compliance report: the agreement (holds when every disagreement is a known
-    difference or a tie), one row per class, and the speed comparison (a benchmark)."""
+    difference or a tie), one row per class, and the speed comparison (a benchmark).  ``jobs``:
+    as ``gb16 certify --jobs`` (default: every core)."""
     if progress:
         progress(f"gb13 differential against PyMahjongGB: {n} hands …")
-    summary = run(n, seed)
+    summary = run(n, seed, jobs=jobs, note=progress)
     rows = [{"name": "agreement", "claim": f"{n} random gb13 hands, seed {seed}",
              "holds": summary["unexplained"] == 0,
              "result": f"{summary['agree']} agree ({summary['agree'] / n:.3%}, of which {summary['ties']} ties); "

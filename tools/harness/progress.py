@@ -104,11 +104,12 @@ class _State:
 
 
 class Board:
-    """Progress of several parts at once (``gb16 report``), one line each: on a terminal the
-    lines are redrawn in place with each part's state, elapsed time, its last message and —
-    when the message carries a count ``done/total`` — the rate and the time left.  Elsewhere
-    (a CI log, a file) one heartbeat line every ``heartbeat`` seconds and one when a part ends.
-    ``enabled`` None: lines on a terminal outside CI, heartbeats elsewhere; False: silent."""
+    """Progress of several parts at once (``gb16 report``): on a terminal the lines are redrawn
+    in place, one per running part (its elapsed time, its last message and — when the message
+    carries a count ``done/total`` — the rate and the time left) and one per part that broke,
+    under a line counting the parts done and waiting; elsewhere (a CI log, a file) a line when a
+    part ends and a heartbeat line of the running parts every ``heartbeat`` seconds.  ``enabled``
+    None: lines on a terminal outside CI, heartbeats elsewhere; False: silent."""
 
     def __init__(self, labels: list[str], enabled: bool | None, heartbeat: float, stream=None):
         self.stream = stream or sys.stderr
@@ -134,20 +135,35 @@ class Board:
     def end(self, index: int, ok: bool) -> None:
         state = self.states[index]
         state.status, state.ended = ("done" if ok else "error"), time.monotonic()
-        self.draw(force=True)
+        if self.enabled and not self.live:   # a log: one line per part that ends
+            now = time.monotonic()
+            self.stream.write(f"[report {duration(now - self.began)}] {' '.join(state.line(now).split())}\n")
+            self.stream.flush()
+        else:
+            self.draw(force=True)
+
+    def tally(self) -> str:
+        """``3 of 32 parts done, 27 waiting``."""
+        count = collections.Counter(s.status for s in self.states)
+        text = f"{count['done'] + count['error']} of {len(self.states)} parts done"
+        return text + (f", {count['waiting']} waiting" if count["waiting"] else "")
 
     def draw(self, force: bool = False) -> None:
         if not self.enabled:
             return
         now = time.monotonic()
         if self.live:
-            lines = [s.line(now) for s in self.states]
+            shown = [s.line(now) for s in self.states if s.status in ("running", "error")]
+            lines = [f"gb16 report {duration(now - self.began)} · {self.tally()}"] + shown
             out = (f"\x1b[{self._drawn}F" if self._drawn else "") + "".join(f"\x1b[2K{line}\n" for line in lines)
+            if len(lines) < self._drawn:   # clear what the last drawing left below
+                out += "".join("\x1b[2K\n" for _ in range(self._drawn - len(lines))) + f"\x1b[{self._drawn - len(lines)}F"
             self.stream.write(out)
             self.stream.flush()
             self._drawn = len(lines)
         elif force or now - self._last_beat >= self.heartbeat:
             self._last_beat = now
-            parts = "; ".join(s.line(now).replace("  ", " ").strip() for s in self.states)
-            self.stream.write(f"[report {duration(now - self.began)}] {' '.join(parts.split())}\n")
+            running = "; ".join(" ".join(s.line(now).split()) for s in self.states if s.status == "running")
+            self.stream.write(f"[report {duration(now - self.began)}] {self.tally()}"
+                              + (f"; running: {running}" if running else "") + "\n")
             self.stream.flush()

@@ -41,7 +41,8 @@ from the expectation), under the project's reading and then under each option an
 corpus states expectations for (:func:`declarations`); a case where it raises is recorded as
 ``broken_case`` and the scan goes on for a differing answer.  The properties stop at the first
 property whose stream it fails, under the project's reading and then, for those that need no
-model of the rules (:data:`RULE_FREE`), under each non-default option; a violation that is the scorer raising is recorded as
+model of the rules (:data:`RULE_FREE`), under each non-default option, and for those whose model knows an
+option or delta (:data:`MODEL_UNDER_RULES`), under it, the scorer declaring it; a violation that is the scorer raising is recorded as
 ``property`` of a ``broken`` verdict and the scan goes on.  A check that saw the mutant raise
 and nothing else has still caught it (gb16.tools.mutants.generated_tables: a crash is a kill);
 a property whose own check broke on it (``errors``) judged nothing.
@@ -489,6 +490,12 @@ RULE_FREE = ("suit_permutation", "wind_dragon_relabelling", "number_reflection",
              "gb13_relabelling")
 
 
+#: The properties whose model knows options of the open rulings and edition deltas
+#: (gb16.properties.in_force.MODELLED, read from the texts, never from the scorer's tables): each
+#: judges a mutant under every rule set its model knows as well, the scorer declaring it.
+MODEL_UNDER_RULES = ("rulings_in_force",)
+
+
 class UnderOptions(list):
     """A list of property names to judge only under the non-default options (``rejudge --options``)."""
 
@@ -502,10 +509,34 @@ def option_rules() -> list[tuple[str, Any]]:
             and f"{rid}:{option}" not in R.WITHDRAWN_OPTIONS]
 
 
+def rule_passes(free: list, modelled: list) -> list[tuple[str, Any, list]]:
+    """``(label, rules, properties)``: each non-default option (:func:`option_rules`) with the
+    properties of ``free`` (they need no model of the rules) and those of ``modelled`` whose
+    model knows it, then each edition delta such a model knows, with those alone."""
+    from gb16.properties.in_force import MODELLED
+    from gb16.reference import rules as R
+    out = [(label, rules, free + (modelled if label in MODELLED else [])) for label, rules in option_rules()]
+    out += [(label, R.Rules.parse((), None, [label]), modelled) for label in MODELLED
+            if ":" not in label and label in R.DELTAS]
+    return out
+
+
+def _declaring(m, label: str):
+    """The mutant's scorer as the properties see it, declaring the rule set ``label``
+    (docs/contract.md: what an implementation declares; gb16.properties.in_force reads it)."""
+    from gb16.properties.in_force import declaration
+    from gb16.tools.mutants.kill import mutant_scorer
+    scorer = mutant_scorer(m)
+    scorer.declared = declaration(label)
+    return scorer
+
+
 def judge_properties(m, only: list[str] | None = None, site: Site | None = None, shown: str = "") -> dict:
     """The properties alone at ci: killed at the first property whose stream the mutant
     fails — under the project's reading, then (with ``site``) the properties of :data:`RULE_FREE`
-    under each non-default option (:func:`option_rules`; the label in ``under``); a violation
+    under each non-default option (:func:`option_rules`; the label in ``under``), and those of
+    :data:`MODEL_UNDER_RULES` under each option and delta their model knows (:func:`rule_passes`,
+    the scorer declaring it); a violation
     that is the scorer raising is kept in ``property`` of a ``broken`` verdict and the scan goes
     on for a differing answer (a crash the check saw: generated_tables).  ``only`` an
     :class:`UnderOptions`: those properties under the options alone."""
@@ -518,7 +549,10 @@ def judge_properties(m, only: list[str] | None = None, site: Site | None = None,
         passes.append((None, mutant_scorer(m), [p for p in PROPERTIES if not only or p.name in only]))
     if site is not None:
         free = [BY_NAME[name] for name in RULE_FREE if not only or name in only]
-        passes += [(label, mutant_scorer(generated_mutant(site, shown, rules)), free) for label, rules in option_rules()]
+        modelled = [] if isinstance(only, UnderOptions) else \
+            [BY_NAME[name] for name in MODEL_UNDER_RULES if not only or name in only]
+        passes += [(label, _declaring(generated_mutant(site, shown, rules), label), props)
+                   for label, rules, props in rule_passes(free, modelled) if props]
     raised, errors = None, []
     for under, scorer, props in passes:
         found = _first_kill(props, scorer, replay, errors)

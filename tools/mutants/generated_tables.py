@@ -168,7 +168,9 @@ def section(rows: list[dict], after: dict[str, dict]) -> str:
              "corpus under the project's reading, properties 1–21. \"after\" adds what was built for the "
              "survivors: the corpus under every ruling option and edition delta it states hand-worked "
              "expectations for (`rejudge --corpus`); properties 22 reading_contests, 23 "
-             "gb13_special_near_misses and 24 not_counted_trace (`rejudge --property`), and the properties that need no model of the "
+             "gb13_special_near_misses, 24 not_counted_trace and 25 rulings_in_force — the last under each option "
+             "and delta its model knows (gb16.properties.in_force), the scorer declaring it — and property 13's "
+             "win marks (`rejudge --property`), and the properties that need no model of the "
              "rules (symmetries, determinism, robustness: gb16.tools.mutants.generated.RULE_FREE) under each "
              "non-default option of the open rulings (`rejudge --options`). Seconds per mutant are wall-clock on the shared "
              "two-core machine, both judgements of the run.", "",

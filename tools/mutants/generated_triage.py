@@ -35,10 +35,10 @@ RUN = ("The results here. docs/kill-tables-generated.jsonl: `run --sample 500 --
        "of the mutants still open that the properties had not killed, on the current source. "
        "docs/kill-tables-generated-after-trace.jsonl: `rejudge --property not_counted_trace --open …(the three "
        "above) --drawn-at 6cd7fa0 --jobs 1` of the 36 mutants still open that the properties had not killed, on the "
-       "current source (4 more, of a line of 6cd7fa0 since changed, were left out: their triage says so). "
+       "current source (4 more, of a line of 6cd7fa0 since changed, were left out: see after-reworded below). "
        "docs/kill-tables-generated-after-rulings.jsonl: `rejudge --property rulings_in_force --open …(the four "
        "above) --drawn-at 6cd7fa0 --jobs 1` of the 29 mutants still open that the properties had not killed, on "
-       "the current source (3 more, of a line of 6cd7fa0 since changed, were left out: their triage says so), "
+       "the current source (3 more, of a line of 6cd7fa0 since changed, were left out: see after-reworded below), "
        "and the same of the six argued equivalent here since (a results file holding their records): property "
        "25 under the project's reading and under each option and delta its model knows, the scorer declaring it. "
        "docs/kill-tables-generated-after-win-marks.jsonl: `rejudge --property definition_consistency --property "
@@ -48,7 +48,13 @@ RUN = ("The results here. docs/kill-tables-generated.jsonl: `run --sample 500 --
        "after-options and after-trace files above) `--drawn-at 6cd7fa0 --jobs 1` of the 36 mutants still open that "
        "the corpus had not killed, once cases stated the 不计 trace of their chosen reading and the group holding "
        "the winning tile (corpus/README.md) and a 七对's waits under seven-pairs-distinct, on the current source "
-       "(33 judged; 3 of a line of 6cd7fa0 since changed were left out: their triage says so). "
+       "(33 judged; 3 of a line of 6cd7fa0 since changed were left out). "
+       "docs/kill-tables-generated-after-reworded.jsonl and …-reworded-properties.jsonl: `rejudge --corpus` and "
+       "`rejudge --property not_counted_trace --property rulings_in_force`, each `--open` (every after file above) "
+       "`--drawn-at 6cd7fa0 --jobs 1`, of those 3: 6cd7fa0's mutants (`>`, `>=`, `==` for `is not`) of "
+       "score_interpretation's line that writes R-002:C's 不计 trace, which has since gained `big is not None`, "
+       "judged as the same operator's mutant of that comparison today (gb16.tools.mutants.generated.REWORDED; "
+       "tests/test_reading_expectations.py plants each on 6cd7fa0's own line too, with the same verdicts). "
        "\"before\" of the first 470 is what the checks of 6cd7fa0 found on the reference of 6cd7fa0.")
 
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "
@@ -96,26 +102,6 @@ _R002C_ALWAYS_SHARED = ("under R-002:C the line runs only beside a big combinati
 _TESTS_ONLY = ("equivalent as a scorer: readings.is_winning (and special_shapes.is_special, which only it calls) is the "
                "tile-by-tile form of the wait decision that tests/test_waits.py checks formal_waits against; score, "
                "explain and score_interpretation never call it (a kill would come from that test)")
-#: 6cd7fa0's mutants of the line that writes R-002:C's 不计 trace, ``if trace is not None and counted is not
-#: before:``, which has since gained ``big is not None``: ``rejudge --drawn-at`` leaves them out by name.
-#: tests/test_reading_expectations.py plants each on 6cd7fa0's line, in today's function, and judges it.
-_TRACE_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted >= before` / `counted > before` between two dicts), whose "
-                    "line has since gained `big is not None`, so `rejudge --drawn-at` cannot judge it and no record "
-                    "says what the checks make of it. Judged by hand, planted on 6cd7fa0's line in today's function "
-                    "(tests/test_reading_expectations.py): comparing two dicts raises whenever the trace is asked, so "
-                    "the corpus sees it raise on its first case that states a trace "
-                    "(chow-pairs-pure-straight-spare-chow-three-relations, a kill by a crash) and property 24 on its "
-                    "first example; it stays open only for want of a record")
-_TRACE_R002C_LINE_GONE = ("OPEN: a mutant of 6cd7fa0 (`counted == before` for `counted is not before`: the trace of "
-                          "what R-002:C removes is written only when it removes nothing), whose line has since gained "
-                          "`big is not None`, so `rejudge --drawn-at` cannot judge it and no record says what the "
-                          "checks make of it. Judged by hand, planted on 6cd7fa0's line in today's function "
-                          "(tests/test_reading_expectations.py): under options A and B shared_pung_fans returns the "
-                          "same dict and nothing fewer is listed either way; under R-002:C it returns a new one and "
-                          "the mutant leaves 三同刻's removal out of the trace, which the corpus's "
-                          "pungs-pure-shifted-and-triple-pung-share-r002 states under R-002:C (killed); the current "
-                          "source's mutant of that line (`… and counted == before`) is killed by property 25 under "
-                          "R-002:C, as is `counted is before`")
 _NO_EMPTY_OCCURRENCES = ("`!= 1` for `> 1` on a counted fan's occurrences at §二.8: none is ever empty there (the fans "
                          "held come in only when their occurrences are not empty, the big combination gets its one "
                          "choice, the links are appended, and R-002:C's shared_pung_fans deletes a fan rather than "
@@ -210,7 +196,6 @@ ARGUED: dict[str, str] = {
         "a need that never fails only lets fewer predicates be skipped; the predicates still decide "
         "(reference/fans/__init__.py): the fans are the same",
     "scoring:ReplaceUnaryOperator_USub_Invert:2": "~t is −t − 1: the totals sort in the same order",
-    "scoring:ReplaceComparisonOperator_IsNot_GtE:0": _TRACE_LINE_GONE,
     "scoring:ReplaceComparisonOperator_IsNot_NotEq:0": _SAME_OBJECT_OR_CHANGED,
     "combination:ReplaceBinaryOperator_Add_Div:0": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_Add_FloorDiv:0": _R002_ONLY.format("B"),
@@ -257,8 +242,6 @@ ARGUED: dict[str, str] = {
     "special_shapes:ReplaceComparisonOperator_Eq_LtE:0":
         "is_seven_pairs is asked only of a hand with no meld, whose standing tiles a valid gb13 input makes 14: "
         "`<= 14` is `== 14` on every call",
-    "scoring:ReplaceComparisonOperator_IsNot_Eq:0": _TRACE_R002C_LINE_GONE,
-    "scoring:ReplaceComparisonOperator_IsNot_Gt:0": _TRACE_LINE_GONE,
     "combination:ReplaceBinaryOperator_Add_Mul:0": _R002_ONLY.format("B"),
     "combination:ReplaceBinaryOperator_Add_Pow:0": _R002_ONLY.format("B"),
     "combination:ReplaceBreakWithContinue:0": (

@@ -122,6 +122,37 @@ def test_a_child_that_overruns_is_ended_and_recorded_broken(tmp_path):
     assert json.loads(results.read_text(encoding="utf-8"))["outcome"] == "timeout"
 
 
+def test_a_mutant_whose_loop_never_ends_is_killed_through_the_time_limit_of_one_call(tmp_path, monkeypatch):
+    """`while parent[n] is n:` never ends on a hand with a chow link: the corpus sees a case past its
+    time and stops there, the properties see the call interrupted — a kill through a timeout,
+    as gb16 certify counts one — well within the mutant's own time (it runs in a child, which
+    takes the corpus's abandoned call with it)."""
+    monkeypatch.setattr(G, "CASE_TIMEOUT", 0.5)
+    hang = site("combination", "chow_links", "core/ReplaceComparisonOperator_NotEq_Is")
+    [record] = G.run([hang], tmp_path / "generated.jsonl", jobs=1, properties=["suit_permutation"], timeout=120.0)
+    assert record["outcome"] == "judged" and record["mutated"] == "while parent[n] is n:"
+    assert record["corpus"]["verdict"] == "broken" and record["corpus"]["broken_case"]
+    assert record["properties"]["verdict"] == "broken" and record["properties"]["property"] == "suit_permutation"
+    assert generated_tables.status(record, {}) == "killed"
+
+
+def test_a_call_past_its_time_is_interrupted_on_the_main_thread(monkeypatch):
+    import threading
+    monkeypatch.setattr(G, "CASE_TIMEOUT", 0.2)
+
+    def forever():
+        while True:
+            pass
+    with pytest.raises(G.CallTimedOut):
+        G.time_limited(forever)()
+    assert G.time_limited(lambda: 7)() == 7
+    seen = []
+    worker = threading.Thread(target=lambda: seen.append(G.time_limited(lambda: 8)()))   # no alarm off the main thread
+    worker.start()
+    worker.join()
+    assert seen == [8]
+
+
 # --------------------------------------------------------------------------------------
 # The strategies of properties 22 and 23
 

@@ -34,8 +34,11 @@ never evaluates) is *equivalent by compilation* and recorded as such.
 
 **Judged in a child process.**  Each mutant runs in a process forked from one that has loaded
 the corpus and recorded the property streams; the parent keeps ``--jobs`` children running
-and ends a child that overruns its time (a mutated loop may never end): that mutant is
-recorded as ``timeout`` — broken: neither check finished.  Each judgement stops at the first
+and ends a child that overruns its time: that mutant is recorded as ``timeout`` — broken:
+neither check finished.  A mutated loop that never ends is met first by the time limit of one
+call (:data:`CASE_TIMEOUT`: the corpus's cases run under the harness's limit and the scan stops
+at the first past it; the properties' calls under an alarm, :func:`time_limited`), so it is
+judged — killed through a timeout, as ``gb16 certify`` counts one.  Each judgement stops at the first
 answer that differs: the corpus at the first case the mutant fails (a valid answer that differs
 from the expectation), under the project's reading and then under each option and delta the
 corpus states expectations for (:func:`declarations`); a case where it raises is recorded as
@@ -66,6 +69,7 @@ import os
 import random
 import signal
 import sys
+import threading
 import time
 import types
 from collections import Counter, defaultdict
@@ -380,6 +384,31 @@ def code_swapped(site: Site, new: types.CodeType) -> Iterator[None]:
             _clear_every_cache()
 
 
+class CallTimedOut(TimeoutError):
+    """A call of a mutant ran past :data:`CASE_TIMEOUT`: a mutated loop that never ends."""
+
+
+def time_limited(function: Callable) -> Callable:
+    """``function`` under :data:`CASE_TIMEOUT` per call where it is called on the main thread (the
+    properties' calls; the corpus's run on the harness's threads, under its own time limit):
+    an alarm interrupts a call that runs past it with :class:`CallTimedOut`, which the property
+    sees as the scorer raising — as ``gb16 certify`` records a case past its time limit."""
+    def call(*args, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            return function(*args, **kwargs)
+
+        def expire(signum, frame):
+            raise CallTimedOut(f"a call ran past {CASE_TIMEOUT:g} s")
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, CASE_TIMEOUT)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    return call
+
+
 def generated_mutant(site: Site, shown: str = "", rules=None):
     """The site as a mutant of gb16.tools.mutants.machinery whose scorer is the reference's own
     functions (under ``rules``, a :class:`~gb16.reference.rules.Rules`; None: the project's
@@ -390,12 +419,14 @@ def generated_mutant(site: Site, shown: str = "", rules=None):
     name = f"generated:{site.id}"
     mistake = f"{site.operator.removeprefix('core/')} in {site.function}: {shown}"
 
+    @time_limited
     def score(case_input):
         return reference.score(case_input, rules)
     score.__name__ = score.__qualname__ = name
     score.gb16_metadata = _metadata(name, mistake)
-    score.explain = lambda case_input, **how: reference.explain(case_input, rules, **how)
-    score.score_interpretation = lambda case_input, interp: reference.score_interpretation(case_input, interp, rules)
+    score.explain = time_limited(lambda case_input, **how: reference.explain(case_input, rules, **how))
+    score.score_interpretation = time_limited(
+        lambda case_input, interp: reference.score_interpretation(case_input, interp, rules))
     return Mutant(name, f"reference/{site.module.replace('.', '/')}.py:{site.line}", mistake, mistake,
                   lambda: Mutation(), score)
 
@@ -456,6 +487,8 @@ def _declared_outcome(site: Site, shown: str, label: str, rules, metadata: dict,
             return case["id"], broken
         if record["status"] in FAILING:
             broken = broken or case["id"]
+        if record["status"] == "timeout":   # its call runs on, on a thread no one can stop: no fair time is left
+            break
     return None, broken
 
 
@@ -465,9 +498,10 @@ def judge_corpus(m, cases: list[dict], site: Site | None = None, shown: str = ""
     label in ``under``) — else broken (only cases where it errs: ``broken_case``) or survives."""
     from gb16.tools.mutants.kill import corpus_outcomes
     began = time.monotonic()
-    killed, broken = corpus_outcomes(m, cases, timeout=CASE_TIMEOUT, stop_after=1)
+    hung: list[str] = []
+    killed, broken = corpus_outcomes(m, cases, timeout=CASE_TIMEOUT, stop_after=1, timed_out=hung)
     under = None
-    if not killed and site is not None:
+    if not killed and site is not None and not hung:   # a call left running: no fair time for more
         for label, rules, metadata, judged in declarations(cases):
             case, broke = _declared_outcome(site, shown, label, rules, metadata, judged)
             if broke and not broken:
@@ -560,6 +594,8 @@ def judge_properties(m, only: list[str] | None = None, site: Site | None = None,
             continue
         if found[0] == "raised":
             raised = raised or (found[1] if under is None else f"{found[1]} under {under}")
+            if found[2]:   # a call that never ended: every pass would meet it again
+                break
             continue
         _, name, index, violation = found
         return {"verdict": "killed", "property": name, "under": under, "example": index,
@@ -570,7 +606,9 @@ def judge_properties(m, only: list[str] | None = None, site: Site | None = None,
 
 def _first_kill(props: list, scorer, replay, errors: list[str]) -> tuple | None:
     """``("killed", property, example, violation)`` at the first property whose stream the
-    scorer fails with an answer, else ``("raised", property)`` where one saw it raise, else None."""
+    scorer fails with an answer, else ``("raised", property, hung)`` where one saw it raise
+    (``hung``: a call ran past its time, :class:`CallTimedOut`, and the scan stopped there: a
+    loop that never ends would cost each later property the same), else None."""
     raised = None
     for prop in props:
         try:
@@ -580,11 +618,13 @@ def _first_kill(props: list, scorer, replay, errors: list[str]) -> tuple | None:
             continue
         if hit is None:
             continue
+        if hit[1].startswith(f"the scorer raised {CallTimedOut.__name__}"):
+            return "raised", raised or prop.name, True
         if hit[1].startswith("the scorer raised"):
             raised = raised or prop.name
             continue
         return "killed", prop.name, hit[0], hit[1]
-    return ("raised", raised) if raised else None
+    return ("raised", raised, False) if raised else None
 
 
 def judge(site: Site, cases: list[dict] | None, properties: list[str] | None = None) -> dict:
@@ -709,6 +749,13 @@ def survivors_of_properties(rows: list[dict]) -> list[Site]:
             if r.get("outcome") == "judged" and (r.get("properties") or {}).get("verdict") != "killed"]
 
 
+def timed_out(rows: list[dict]) -> list[Site]:
+    """The mutants recorded as ``timeout`` — neither check finished — as sites (``rejudge
+    --timed-out``)."""
+    return [Site(r["module"], "core/" + r["operator"], r["occurrence"], r["line"], r["function"]) for r in rows
+            if r.get("outcome") == "timeout" and all(k in r for k in ("module", "operator", "occurrence"))]
+
+
 def survivors_of_corpus(rows: list[dict]) -> list[Site]:
     """The judged mutants the corpus did not kill — no case where it answered otherwise or
     raised — as sites (for ``rejudge --corpus``)."""
@@ -748,7 +795,8 @@ def current_sites(sites: list[Site], rows: list[dict], at: str | None,
             out.append(s)
             continue
         if at and recorded in (None, source_hash(s.module, old[s.module])):
-            moved = relocate(s, old[s.module], REWORDED.get(s.id, lines.get(s.id)))
+            was = lines.get(s.id) or _mutated_line(old[s.module], s)   # a timeout's record has no line
+            moved = relocate(s, old[s.module], REWORDED.get(s.id, was))
             if moved is not None:
                 out.append(moved)
                 continue
@@ -804,6 +852,8 @@ def main(argv: list[str] | None = None) -> int:
                    "missed them and no argument makes them equivalent) with these rejudged results counted")
     j.add_argument("--corpus", action="store_true", help="judge the mutants the corpus did not kill again, by the "
                    "corpus alone (under every option and delta it states expectations for)")
+    j.add_argument("--timed-out", action="store_true", help="judge the mutants recorded as timeout (neither check "
+                   "finished) again, by both checks: a call past its time now ends a judgement")
     j.add_argument("--drawn-at", metavar="COMMIT", help="the records are of the reference as of this git commit: "
                    "judge each as the same mutant of the current source")
     j.add_argument("--jobs", type=int, default=0)
@@ -845,14 +895,19 @@ def main(argv: list[str] | None = None) -> int:
     def progress(msg: str) -> None:
         print(f"[{time.monotonic() - began:6.0f} s] {msg}", file=sys.stderr, flush=True)
     if args.action == "rejudge":
-        if [bool(args.corpus), bool(args.properties), bool(args.options)].count(True) != 1:
-            print("rejudge: name the properties added since (--property), or --options, or --corpus", file=sys.stderr)
+        if [bool(args.corpus), bool(args.properties), bool(args.options), args.timed_out].count(True) != 1:
+            print("rejudge: name the properties added since (--property), or --options, --corpus or --timed-out",
+                  file=sys.stderr)
             return 2
         rows = read_results(Path(args.results))
         if args.open is not None:
             after = generated_tables.join_after(rows, [r for f in args.open if Path(f).is_file()
                                                         for r in read_results(Path(f))])
             rows = [r for r in rows if generated_tables.status(r, after) == "open"]
+        if args.timed_out:
+            again = current_sites(timed_out(rows), rows, args.drawn_at, progress)
+            run(again, Path(args.after), args.jobs or os.cpu_count() or 1, None, args.timeout, progress)
+            return 0
         again = current_sites((survivors_of_corpus if args.corpus else survivors_of_properties)(rows), rows,
                               args.drawn_at, progress)
         judged_by = [] if args.corpus else UnderOptions(RULE_FREE) if args.options else args.properties

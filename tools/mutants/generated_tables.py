@@ -96,11 +96,12 @@ def triage(row: dict, after: dict[str, dict]) -> str:
 
 
 def status(row: dict, after: dict[str, dict]) -> str:
-    """equivalent; broken (no check could judge it: the mutant ran over its time, or a check broke);
-    open (a check judged it and it survived); killed (by both)."""
+    """equivalent; broken (no check could judge it: the mutant ran over its time and was not
+    judged again since (``rejudge --timed-out``), or a check broke); open (a check judged it and
+    it survived); killed (by both)."""
     if equivalent(row):
         return "equivalent"
-    if row.get("outcome") in ("timeout", "error"):
+    if row.get("outcome") in ("timeout", "error") and row["id"] not in after:   # not judged again since
         return "broken"
     verdicts = (corpus_after(row, after), properties_after(row, after))
     if "survived" in verdicts:

@@ -55,6 +55,12 @@ RUN = ("The results here. docs/kill-tables-generated.jsonl: `run --sample 500 --
        "score_interpretation's line that writes R-002:C's 不计 trace, which has since gained `big is not None`, "
        "judged as the same operator's mutant of that comparison today (gb16.tools.mutants.generated.REWORDED; "
        "tests/test_reading_expectations.py plants each on 6cd7fa0's own line too, with the same verdicts). "
+       "docs/kill-tables-generated-after-timed-out.jsonl: `rejudge --timed-out --drawn-at 6cd7fa0 --jobs 1` of the "
+       "one mutant recorded as timeout (`while parent[n] is n:` in chow_links, a loop that never ends on a hand "
+       "with a chow link), once a call past its time ended a judgement (gb16.tools.mutants.generated."
+       "time_limited; the corpus scan stops at a case past its time): the corpus sees it time out on its first "
+       "case with a link and property 1 sees the call interrupted (a kill through a crash, as `gb16 certify` "
+       "counts a timeout). "
        "\"before\" of the first 470 is what the checks of 6cd7fa0 found on the reference of 6cd7fa0.")
 
 TRIAGE = ("Survivors are triaged in gb16.tools.mutants.generated_triage: argued equivalent (the argument is in "

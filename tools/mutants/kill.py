@@ -19,15 +19,17 @@ from gb16.tools.mutants.machinery import Mutant, get, names
 from gb16.tools.mutants.real_world import GB16_EQUIVALENT  # (and registers the real-world mutants)
 
 
-def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0,
-                    stop_after: int | None = None) -> tuple[list[str], list[str]]:
+def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0, stop_after: int | None = None,
+                    timed_out: list[str] | None = None) -> tuple[list[str], list[str]]:
     """``(killed, broken)``: the ids of the corpus cases the mutant fails — a valid result
     that differs from the expectation, judged exactly as ``gb16 certify`` judges
     (gb16.tools.harness.certify.run_case) — and of those where it errs, crashes or times out.
 
     A mutant that breaks is not killed, it is broken: its planted mistake was never
     compared (e.g. a patch that no longer fits the reference).  With ``stop_after``, the
-    scan stops at that many kills."""
+    scan stops at that many kills.  A case past its time limit ends the scan (it is the last
+    of ``broken``): its call runs on, on a thread Python cannot stop, and would take the time
+    of every case after it (a mutated loop that never ends); its id is put in ``timed_out``."""
     impl = PythonImplementation(m.scorer, m.scorer.gb16_metadata, f"python:gb16.tools.mutants.catalogue:{m.name}")
     metadata = impl.start()
     killed, broken = [], []
@@ -39,6 +41,10 @@ def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0,
                 break
         elif record["status"] in FAILING:
             broken.append(case["id"])
+            if record["status"] == "timeout":
+                if timed_out is not None:
+                    timed_out.append(case["id"])
+                break
     return killed, broken
 
 

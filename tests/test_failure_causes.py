@@ -168,6 +168,15 @@ def test_the_printed_repro_commands_show_the_difference(planted_logs, tmp_path, 
     assert cli_main(shlex.split(implementation)[1:] + ["--in-process", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert f"FAIL {case['id']} - 缺一门 One Voided Suit: 2 points, expected 1" in out
+    # a run in certify's own process (where the 不计 trace is asked) is reproduced in process too
+    assert ("--in-process" in implementation.split()) is (summary.header["options"].get("in_process") is True)
+    options = summary.header["options"]
+    was = options.get("in_process")
+    options["in_process"] = not was   # (the shared log put back below)
+    try:
+        assert ("--in-process" in dict(summary.repro_commands(case))["implementation"].split()) is (not was)
+    finally:
+        options["in_process"] = was
 
 
 def test_a_differential_hands_repro_is_a_compare_line_that_shows_it(tmp_path, capsys):

@@ -234,7 +234,8 @@ class Summary:
     def repro_commands(self, case: dict) -> list[tuple[str, str]]:
         """The commands that reproduce one case, shell-quoted: ``("reference", "gb16 explain …")``
         (the reference under the rules the implementation declares) and ``("implementation",
-        "gb16 certify --impl … --filter <id> --evidence RUNLOG …")`` — for a differential hand, whose id names no
+        "gb16 certify --impl … --filter <id> --evidence RUNLOG …")``, with ``--in-process`` where the run
+        had it — for a differential hand, whose id names no
         corpus case, ``gb16 compare … --impl …`` (the hand through both, side by side)."""
         arguments = explain_command(case.get("input"))
         raw = self.header.get("impl_spec") if isinstance(self.header.get("impl_spec"), str) else ""
@@ -253,8 +254,10 @@ class Summary:
         scratch = scratch.with_name(scratch.stem + "-repro.jsonl")
         # the log the case came from is evidence for the one-case run (tools/harness/joined.py)
         evidence = f" --evidence {shlex.quote(str(self.log.path))}" if getattr(self.log, "path", None) else ""
+        # a run in certify's own process asked what only such a run asks (the 不计 trace): so does its repro
+        in_process = " --in-process" if (self.header.get("options") or {}).get("in_process") is True else ""
         out.append(("implementation", f"gb16 certify --impl {spec}{where} --filter {shlex.quote(case['id'])}"
-                                      f"{evidence} --out {shlex.quote(str(scratch))} --overwrite"))
+                                      f"{in_process}{evidence} --out {shlex.quote(str(scratch))} --overwrite"))
         return out
 
     def _rule_arguments(self) -> list[str]:

@@ -56,6 +56,14 @@ def stream(name: str, profile: str = "ci") -> tuple[Any, ...]:
     return _STREAMS[key]
 
 
+def keep(name: str, profile: str, examples) -> None:
+    """Keep ``examples`` as the recorded stream of property ``name`` at ``profile``: what
+    :func:`record` returned for it in another process of the same run (a derandomized profile
+    draws the same examples in every process), so that this process, and the processes it
+    forks afterwards, replay it without recording it again.  A stream already in memory stays."""
+    _STREAMS.setdefault((name, profile), tuple(examples))
+
+
 def remembered(name: str, profile: str = "ci") -> bool:
     """Whether the stream of property ``name`` is in memory (recorded or kept) already."""
     return (name, profile) in _STREAMS

@@ -358,3 +358,40 @@ def test_kill_tables_markdown_counts_and_lists_what_a_check_misses():
     missed = text.split("## Live mutants a check misses")[1].split("##")[0]
     assert "| b " in missed and "SURVIVES" in missed and "| a " not in missed
     assert "never both hold" in text.split("## Mutants argued equivalent")[1]
+
+
+def test_the_kill_table_judges_without_explaining_and_that_changes_no_status():
+    """The kill table reads only each case's status, so it judges with ``explain_failures=False``
+    (no candidate rule change tried for a failing case); the run log line is the one
+    ``gb16 certify`` writes, but for ``explained_by``."""
+    from gb16.tools.harness.certify import run_case
+    from gb16.tools.harness.implementations import PythonImplementation
+    m = mutants.get("drop_fifth_set")
+    impl = PythonImplementation(m.scorer, m.scorer.gb16_metadata, f"python:gb16.tools.mutants.catalogue:{m.name}")
+    metadata = impl.start()
+    failing = 0
+    for case in CASES[:60]:
+        full, _ = run_case(impl, case, metadata, {}, 60.0, 1)
+        short, _ = run_case(impl, case, metadata, {}, 60.0, 1, explain_failures=False)
+        assert "explained_by" not in short
+        assert {k: v for k, v in full.items() if k not in ("explained_by", "time")} == \
+            {k: v for k, v in short.items() if k != "time"}
+        failing += full["status"] == "fail" and "explained_by" in full
+        if failing == 2:
+            break
+    assert failing == 2, "drop_fifth_set fails fewer than two of the first 60 cases: choose another sample"
+
+
+@pytest.mark.slow
+def test_streams_recorded_for_the_kill_table_are_the_streams_of_a_run(monkeypatch):
+    """The kill table records each property's stream once, on its worker processes, and keeps
+    it in the parent (kill.record_streams, replay.keep) for the workers it forks next: the
+    examples are those the property draws in this process."""
+    from gb16.properties import replay
+    from gb16.tools.mutants.kill import record_streams
+    chosen = ("no_mixing", "flowers")
+    expected = {name: replay.stream(name, "ci") for name in chosen}   # kept by test_properties.py, else recorded
+    monkeypatch.setattr(replay, "_STREAMS", {})
+    record_streams("ci", 2, only=chosen)
+    assert {name: replay.stream(name, "ci") for name in chosen} == expected
+    assert not replay.remembered("suit_permutation", "ci")

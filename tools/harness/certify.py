@@ -86,7 +86,7 @@ def case_record(case: dict) -> dict:
 
 def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, str],
           seq: int | None = None, skip_reason: str | None = None,
-          reference: ReferenceAnswers | None = None) -> dict:
+          reference: ReferenceAnswers | None = None, explain_failures: bool = True) -> dict:
     """The run log line for one case.
 
     *outcome* is what the implementation did (None when the case was not sent, with
@@ -94,7 +94,9 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
     comparison; ``skipped``; ``errored`` and ``invalid`` outcomes are ``error``; ``crash`` and
     ``timeout`` as they are.  A non-passing case listed in *known* becomes ``known``; a
     listed case that passes is flagged ``unexpected_pass``.  *reference*: the run's reference
-    answers (tools/harness/evidence.py), else the case's own.
+    answers (tools/harness/evidence.py), else the case's own.  With ``explain_failures`` false
+    a failing case gets no ``explained_by`` (the candidates that would explain it are not
+    tried): for a caller that reads only the status, such as the mutants' kill table.
     """
     reference = reference if reference is not None else ReferenceAnswers()
     selection = declaration.select(case, metadata, reference)   # declared options and edition
@@ -121,7 +123,7 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
                 record["dropped"] = dropped
             record["diff"] = compare(judged_on, outcome.result)
             record["status"] = "fail" if record["diff"] else "pass"
-            if record["diff"] and isinstance(case.get("input"), dict):   # worked out once, kept in the log
+            if record["diff"] and explain_failures and isinstance(case.get("input"), dict):   # worked out once, kept in the log
                 # a difference only in what the case states of the chosen reading (its 不计 trace, its
                 # winning group) is no rule set's: the candidates change scores, which agree here
                 record["explained_by"] = [] if reading_only(record["diff"]) else [
@@ -149,9 +151,11 @@ def judge(case: dict, outcome: Outcome | None, metadata: dict, known: dict[str, 
 
 
 def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, str],
-             timeout: float, seq: int, reference: ReferenceAnswers | None = None) -> tuple[dict, bool]:
+             timeout: float, seq: int, reference: ReferenceAnswers | None = None,
+             explain_failures: bool = True) -> tuple[dict, bool]:
     """Decide one case; returns (run log line, whether a request was sent).  *reference*: the
-    run's reference answers (tools/harness/evidence.py), else the case's own."""
+    run's reference answers (tools/harness/evidence.py), else the case's own;
+    *explain_failures*: see :func:`judge`."""
     reference = reference if reference is not None else ReferenceAnswers()
     variant = case_variant(case)
     if variant not in metadata.get("variants", []):
@@ -167,7 +171,8 @@ def run_case(impl: Implementation, case: dict, metadata: dict, known: dict[str, 
     outcome = impl.score(seq, case["input"], timeout)
     if "not_counted" in (selection.expected or {}) and outcome.kind == "result" and (outcome.result or {}).get("ok"):
         outcome = with_trace(impl, outcome, seq, case["input"], timeout)
-    return judge(case, outcome, metadata, known, seq=seq, reference=reference), True
+    return judge(case, outcome, metadata, known, seq=seq, reference=reference,
+                 explain_failures=explain_failures), True
 
 
 def with_trace(impl: Implementation, outcome: Outcome, seq: int, case_input: Any, timeout: float) -> Outcome:

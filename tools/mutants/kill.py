@@ -29,12 +29,15 @@ def corpus_outcomes(m: Mutant, cases: list[dict], timeout: float = 60.0, stop_af
     compared (e.g. a patch that no longer fits the reference).  With ``stop_after``, the
     scan stops at that many kills.  A case past its time limit ends the scan (it is the last
     of ``broken``): its call runs on, on a thread Python cannot stop, and would take the time
-    of every case after it (a mutated loop that never ends); its id is put in ``timed_out``."""
+    of every case after it (a mutated loop that never ends); its id is put in ``timed_out``.
+    Only the status of each case is read, so a failing case is not explained (no candidate
+    rule change is tried for it, ``explain_failures=False``: about a tenth of a second of the
+    reference's scoring per failing case)."""
     impl = PythonImplementation(m.scorer, m.scorer.gb16_metadata, f"python:gb16.tools.mutants.catalogue:{m.name}")
     metadata = impl.start()
     killed, broken = [], []
     for seq, case in enumerate(cases, 1):
-        record, _ = run_case(impl, case, metadata, {}, timeout, seq)
+        record, _ = run_case(impl, case, metadata, {}, timeout, seq, explain_failures=False)
         if record["status"] == "fail":
             killed.append(case["id"])
             if stop_after is not None and len(killed) >= stop_after:
@@ -126,6 +129,29 @@ def _row_for(name: str, cases: list[dict], properties: str | None, first: int) -
     return kill_row(get(name), cases, properties, first)
 
 
+def _stream(name: str, profile: str) -> tuple:
+    """A property's recorded stream, in a worker process (gb16.properties.replay.record)."""
+    from gb16.properties import replay  # gb16.properties needs the properties extra (Hypothesis)
+    return replay.stream(name, profile)
+
+
+def record_streams(profile: str, jobs: int, only: tuple[str, ...] | None = None) -> None:
+    """Record each property's stream at ``profile`` once for the whole kill table, the
+    properties spread over ``jobs`` processes, and keep them in this process
+    (gb16.properties.replay.keep), so that the workers forked after it replay them instead of
+    each recording them again (about a minute of CPU per worker at ci).  A stream that cannot
+    be recorded (the property fails on the reference) is left to the workers, where it is
+    that property's error on every mutant, as before.  ``only``: these properties alone."""
+    from gb16.properties import replay  # gb16.properties needs the properties extra (Hypothesis)
+    from gb16.properties.invariants import PROPERTIES
+    wanted = [prop.name for prop in PROPERTIES
+              if (only is None or prop.name in only) and not replay.remembered(prop.name, profile)]
+    for name, outcome in zip(wanted, parallel.run(_stream, [(n, profile) for n in wanted], jobs,
+                                                  ahead=len(wanted))):
+        if outcome.status == "done":
+            replay.keep(name, profile, outcome.value)
+
+
 def kill_table(corpus=None, properties: str | None = None, only: list[str] | None = None,
                first: int = 5, jobs: int = 1, progress: Callable[[str], None] | None = None) -> list[dict]:
     """For every mutant (or those in ``only``): which corpus cases kill it and, when
@@ -138,16 +164,22 @@ def kill_table(corpus=None, properties: str | None = None, only: list[str] | Non
     failed, errors, first_violation, seconds}); and, for gb16.tools.reports.compliance's optional
     parts, name, result, ok (killed by the corpus and never broken), detail and seconds.
     ``jobs`` > 1 spreads the mutants over that many worker processes of the kit's runner
-    (gb16.tools.harness.parallel; each has the cases read once here).
+    (gb16.tools.harness.parallel; each has the cases read once here and the properties'
+    streams recorded once here: :func:`record_streams`).
     """
     chosen = [get(n).name for n in only] if only else names()
     loaded = load_corpus(corpus)
+    workers = jobs if len(chosen) > 1 else 1
+    if properties and workers > 1:
+        if progress:
+            progress(f"recording the properties' {properties} streams …")
+        record_streams(properties, workers)
     row_for = partial(_row_for, cases=loaded.cases, properties=properties, first=first)
 
     def started(index: int) -> None:
         if progress:
             progress(f"{index + 1}/{len(chosen)} {chosen[index]}")
-    return [outcome.result() for outcome in parallel.run(row_for, [(n,) for n in chosen], jobs if len(chosen) > 1 else 1,
+    return [outcome.result() for outcome in parallel.run(row_for, [(n,) for n in chosen], workers,
                                                          restarts=POOL_RESTARTS, ahead=len(chosen), started=started)]
 
 

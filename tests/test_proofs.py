@@ -255,6 +255,35 @@ def test_cross_check_catches_planted_bug(monkeypatch, subset, optima, verdicts, 
                    for d in report.disagreements)
 
 
+def test_a_reading_z3_found_is_taken_as_admissible_and_nothing_else(subset, optima):
+    """The cross-check asks Z3 whether a scorer's reading is admissible only when it is not
+    exactly the reading Z3 found for the same chows (xc.is_reading): that one is (Z3 says so
+    too), in any order of its links; a link dropped or listed twice, or another big
+    combination, is not taken for it."""
+    solver = cm.Solver(5)
+    with_links = 0
+    for rep in subset[:12]:
+        if rep not in optima:
+            optima[rep] = solver.optimum(list(rep))
+        found = optima[rep][1]
+        big = (found["big_combination"] or {}).get("fan")
+        links = [(link["fan"], *link["chows"]) for link in found["links"]]
+        assert xc.is_reading(found, big, links) and solver.admissible(list(rep), big, None, links)
+        assert xc.is_reading(found, big, [(f, j, i) for f, i, j in reversed(links)])
+        assert not xc.is_reading(found, None if big else "pure_straight", links)
+        if links:
+            with_links += 1
+            assert not xc.is_reading(found, big, links[1:])
+            assert not xc.is_reading(found, big, links + links[:1])
+    assert with_links
+
+
+def test_the_real_hands_are_drawn_from_every_legal_multiset_in_order():
+    """check_real_hands draws its hands from the orbits' members sorted, which must be
+    cm.legal_multisets(5) itself (same hands for the same seed)."""
+    assert xc._legal_multisets() == tuple(cm.legal_multisets(5))
+
+
 def test_cross_check_reports_a_crashing_scorer(subset, optima):
     def broken(chows):
         raise RuntimeError("boom")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gb16.properties.definitions import FAN, chow_candidates
 from gb16.properties.hands import NUMBER_SUITS
-from gb16.properties.strategies.blocks import _chow
+from gb16.properties.strategies.blocks import _chow, permuted, sampled
 
 # --------------------------------------------------------------------------------------
 # Families of related sets (the structures big fans are made of)
@@ -19,12 +19,12 @@ from gb16.properties.strategies.blocks import _chow
 
 def _chow_family(draw) -> tuple[str, list[tuple[str, ...]]]:
     """Three or four related chows (seed000 §二.5–6): the 3-/4-chow fans and chow pairs."""
-    kind = draw(st.sampled_from((
+    kind = draw(sampled((
         "pure_triple", "quadruple", "pure_shifted_1", "pure_shifted_2", "four_shifted_1",
         "four_shifted_2", "pure_straight", "mixed_straight", "mixed_triple", "mixed_shifted",
         "double_pairs", "four_uneven_steps", "mixed_steps_of_two", "straight_and_shifted")))
-    s = draw(st.sampled_from(NUMBER_SUITS))
-    perm = draw(st.permutations(NUMBER_SUITS))
+    s = draw(sampled(NUMBER_SUITS))
+    perm = draw(permuted(NUMBER_SUITS))
     if kind == "pure_triple":
         a = draw(st.integers(1, 7))
         return kind, [_chow(s, a)] * 3
@@ -44,7 +44,7 @@ def _chow_family(draw) -> tuple[str, list[tuple[str, ...]]]:
         return kind, [_chow(s, 1 + 2 * k) for k in range(4)]
     if kind == "four_uneven_steps":
         # near miss of 一色四步高 (xinbian 第七章 16: "递增数均相同"): steps of 1 and 2 mixed
-        steps = draw(st.sampled_from(((1, 1, 2), (1, 2, 1), (2, 1, 1), (1, 2, 2), (2, 1, 2),
+        steps = draw(sampled(((1, 1, 2), (1, 2, 1), (2, 1, 1), (1, 2, 2), (2, 1, 2),
                                       (2, 2, 1), (1, 1, 3), (2, 2, 2))))
         a = draw(st.integers(1, 7 - sum(steps)))
         return kind, [_chow(s, a + sum(steps[:k])) for k in range(4)]
@@ -55,7 +55,7 @@ def _chow_family(draw) -> tuple[str, list[tuple[str, ...]]]:
     if kind == "straight_and_shifted":
         # 清龙 and 一色三步高 (equal points) sharing chows: which one the big combination takes
         # decides the chow-pair links around it (seed000 §二.5–6)
-        extra = draw(st.lists(st.sampled_from((2, 3, 5, 6)), min_size=2, max_size=2, unique=True))
+        extra = draw(st.lists(sampled((2, 3, 5, 6)), min_size=2, max_size=2, unique=True))
         return kind, [_chow(s, a) for a in sorted((1, 4, 7, *extra))]
     if kind == "pure_straight":
         return kind, [_chow(s, a) for a in (1, 4, 7)]
@@ -70,9 +70,9 @@ def _chow_family(draw) -> tuple[str, list[tuple[str, ...]]]:
     # two chow-pair relations among four chows: 一般高, 喜相逢, 连六, 老少副
     groups = []
     for _ in range(2):
-        rel = draw(st.sampled_from(("same", "mixed", "short", "terminal")))
+        rel = draw(sampled(("same", "mixed", "short", "terminal")))
         a = draw(st.integers(1, 7))
-        x, y = draw(st.permutations(NUMBER_SUITS))[:2]
+        x, y = draw(permuted(NUMBER_SUITS))[:2]
         if rel == "same":
             groups += [_chow(x, a), _chow(x, a)]
         elif rel == "mixed":

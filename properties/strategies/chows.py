@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 
 from hypothesis import strategies as st
 
@@ -89,30 +88,40 @@ def _chow_family(draw) -> tuple[str, list[tuple[str, ...]]]:
 def tied_big_combination_chows() -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every multiset of five chows (at most four copies of a tile) on which two different
     three-/four-chow fans tie for the most points, so that seed000 §二.5 ("选择总分最高的组合")
-    is decided by the chow-pair links of §二.6 alone.  Chows are (suit, start) pairs.
+    is decided by the chow-pair links of §二.6 alone.  Chows are (suit, start) pairs, the
+    multisets in the order of ``itertools.combinations_with_replacement``.
 
     Found with the independent definitions (gb16.properties.definitions), evaluated once per
-    orbit of the symmetries the definitions keep — suit permutations and number reflection —
-    in about a second."""
+    orbit of the symmetries the definitions keep — suit permutations and number reflection;
+    the chows are numbered in (suit, start) order, so that a multiset's orbit is named by the
+    least of its images as sorted number tuples, each orbit worked out once — in a second or two."""
     types = [(x, a) for x in NUMBER_SUITS for a in range(1, 8)]
-    renamings = [dict(zip(NUMBER_SUITS, p)) for p in itertools.permutations(NUMBER_SUITS)]
+    number = {t: i for i, t in enumerate(types)}
+    images = [[number[(r[x], 8 - a if flip else a)] for x, a in types]
+              for r in (dict(zip(NUMBER_SUITS, p)) for p in itertools.permutations(NUMBER_SUITS))
+              for flip in (False, True)]
+    # the tiles of each chow, numbered
+    tiles = [[9 * NUMBER_SUITS.index(x) + a - 1 + k for k in range(3)] for x, a in types]
 
-    def canonical(chows):
-        return min(tuple(sorted((r[x], 8 - a if flip else a) for x, a in chows))
-                   for r in renamings for flip in (False, True))
-
-    tied: dict[tuple, bool] = {}
+    orbit: dict[tuple[int, ...], tuple[int, ...]] = {}
+    tied: dict[tuple[int, ...], bool] = {}
     out = []
-    for chows in itertools.combinations_with_replacement(types, 5):
-        copies = Counter((x, a + k) for x, a in chows for k in range(3))
-        if max(copies.values()) > 4:
+    for chows in itertools.combinations_with_replacement(range(len(types)), 5):
+        copies = [0] * 27
+        for c in chows:
+            for t in tiles[c]:
+                copies[t] += 1
+        if max(copies) > 4:
             continue
-        key = canonical(chows)
+        key = orbit.get(chows)
+        if key is None:   # a new orbit: its members, each named by the least of them
+            members = [tuple(sorted(image[c] for c in chows)) for image in images]
+            key = min(members)
+            orbit.update(dict.fromkeys(members, key))
         if key not in tied:
-            candidates = chow_candidates(key)
+            candidates = chow_candidates(tuple(types[c] for c in key))
             top = max((FAN[f]["points"] for f, _ in candidates), default=None)
             tied[key] = len({f for f, _ in candidates if FAN[f]["points"] == top}) >= 2
         if tied[key]:
-            out.append(chows)
+            out.append(tuple(types[c] for c in chows))
     return tuple(out)
-

@@ -3,6 +3,7 @@ mutated field by field."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 from hypothesis import strategies as st
@@ -18,8 +19,9 @@ from gb16.properties.strategies.hand import legal_inputs
 NOTATION_ALPHABET = "0123456789mpszESWNCPF[]{} ，,点和自摸xyz-"
 
 
+@functools.cache
 def arbitrary_text() -> st.SearchStrategy[str]:
-    """Any text, biased towards the characters of the notation."""
+    """Any text, biased towards the characters of the notation (built once)."""
     return st.one_of(
         st.text(max_size=60),
         st.text(alphabet=NOTATION_ALPHABET, max_size=60),
@@ -29,8 +31,10 @@ def arbitrary_text() -> st.SearchStrategy[str]:
     )
 
 
+@functools.cache
 def arbitrary_json(max_leaves: int = 12) -> st.SearchStrategy:
-    """Any JSON value (no NaN or infinities: they are not JSON)."""
+    """Any JSON value (no NaN or infinities: they are not JSON); built once for each
+    ``max_leaves`` (:func:`mutated_inputs` draws from it for every broken field)."""
     scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**40, 2**40),
                         st.floats(allow_nan=False, allow_infinity=False), arbitrary_text())
     return st.recursive(scalars, _json_containers, max_leaves=max_leaves)

@@ -84,6 +84,13 @@ class _Pool:
         left = self.left
         return all(left[t] >= n for t, n in _needs(tuple(tiles)))
 
+    def takeable(self, palette: frozenset[str], kinds: str,
+                 pung_palette: frozenset[str] | None) -> list[tuple[str, ...]]:
+        """The sets of :func:`_candidates` the pool still has the tiles for, in its order."""
+        left = self.left
+        return [g for g, needs in _candidate_needs(palette, kinds, pung_palette)
+                if all(left[t] >= n for t, n in needs)]
+
     def take(self, tiles) -> None:
         for t in tiles:
             self.left[t] -= 1
@@ -126,14 +133,13 @@ def _draw_group(draw, pool: _Pool, palette: frozenset[str], kinds: str,
     ``keep`` optionally filters the candidate sets."""
     palette = frozenset(palette)
     pung_palette = None if pung_palette is None else frozenset(pung_palette)
-    options = [g for g in _candidate_sets(palette, kinds, pung_palette)
-               if pool.can_take(g) and (keep is None or keep(g))]
+    options = [g for g in pool.takeable(palette, kinds, pung_palette) if keep is None or keep(g)]
     if not options and kinds != "cp" and keep is not None:
-        options = [g for g in _candidate_sets(palette, "cp", pung_palette) if pool.can_take(g) and keep(g)]
+        options = [g for g in pool.takeable(palette, "cp", pung_palette) if keep(g)]
     if not options and kinds != "cp":
-        options = [g for g in _candidate_sets(palette, "cp", pung_palette) if pool.can_take(g)]
+        options = pool.takeable(palette, "cp", pung_palette)
     if not options:
-        options = [g for g in _candidate_sets(_EVERY_TILE, "cp", None) if pool.can_take(g)]
+        options = pool.takeable(_EVERY_TILE, "cp", None)
     group = draw(sampled(options))
     pool.take(group)
     return group
@@ -149,6 +155,13 @@ def _draw_pair(draw, pool: _Pool, palette: frozenset[str]) -> str:
 
 
 _EVERY_TILE = frozenset(ALL_TILES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _candidate_needs(palette: frozenset[str], kinds: str,
+                     pung_palette: frozenset[str] | None) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]:
+    """:func:`_candidate_sets` with the copies of each tile every set takes."""
+    return tuple((g, _needs(g)) for g in _candidate_sets(palette, kinds, pung_palette))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -88,6 +88,22 @@ def test_flag_rules_allow_what_the_rulings_allow():
 # The generators
 
 
+def test_strategies_built_once_keep_options_of_other_types_apart():
+    """blocks.sampled builds st.sampled_from once per tuple of options: the same options give
+    the same strategy, but (0, 1) and (False, True) — equal tuples — are other options."""
+    from gb16.properties.strategies.blocks import permuted, sampled
+    assert sampled(("1m", "2m")) is sampled(["1m", "2m"])
+    assert permuted("mps") is permuted(("m", "p", "s"))
+    numbers = sampled((0, 1))
+
+    @settings(max_examples=10, derandomize=True, database=None)
+    @given(numbers, sampled((False, True)))
+    def draws(number, flag):
+        assert type(number) is int and type(flag) is bool
+
+    draws()
+
+
 @CI
 @given(S.cases())
 def test_generated_cases_are_legal(c):

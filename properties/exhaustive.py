@@ -23,13 +23,14 @@ small tiles to large, so the first failure is already a plain one).
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from typing import Callable, Iterator
 
 from gb16.properties import invariants as I
 from gb16.properties.scorers import as_scorer
-from gb16.properties.hands import Case, Hand, decompose_counts, compact_in_order, sorted_tiles
+from gb16.properties.hands import Case, Hand, compact_in_order, sorted_tiles
 
 CHEAP = ("exclusion_consistency", "one_big_combination", "waits", "robustness",
          "definition_consistency", "best_big_combination")
@@ -40,41 +41,61 @@ SAMPLED = ("suit_permutation", "wind_dragon_relabelling", "number_reflection", "
            "flowers", "presentation", "win_method", "determinism")
 
 
+@functools.cache
+def winning_vectors(nsets: int = 5) -> tuple[tuple[int, ...], ...]:
+    """The count vectors (copies of 1 … 9 of one suit) of every hand of ``nsets`` sets and a
+    pair of one suit, at most four of a kind, in increasing order: built from the sets —
+    each vector is a pair plus ``nsets`` chows or pungs — instead of decomposing every vector
+    of 3·nsets + 2 tiles (tests/test_properties_strategies.py compares the two on small sizes).
+    Worked out once per process."""
+    pieces = [tuple(int(r in (a, a + 1, a + 2)) for r in range(9)) for a in range(7)]   # chows
+    pieces += [tuple(3 * int(r == a) for r in range(9)) for a in range(9)]             # pungs
+    found = {tuple(2 * int(r == a) for r in range(9)) for a in range(9)}                # the pair
+    for _ in range(nsets):
+        found = {v for v in (tuple(x + y for x, y in zip(f, piece)) for f in found for piece in pieces)
+                 if max(v) <= 4}
+    return tuple(sorted(found))
+
+
+def _standing(vector: tuple[int, ...], suit_letter: str) -> tuple[str, ...]:
+    return tuple(f"{r + 1}{suit_letter}" for r in range(9) for _ in range(vector[r]))
+
+
 def one_suit_hands(suit_letter: str = "m") -> Iterator[tuple[str, ...]]:
     """Every 17-tile standing hand of one suit that forms five sets and a pair."""
-    def vectors(i: int, left: int, cur: list[int]):
-        if i == 9:
-            if left == 0:
-                yield list(cur)
-            return
-        for c in range(min(4, left) + 1):
-            cur.append(c)
-            yield from vectors(i + 1, left - c, cur)
-            cur.pop()
+    for v in winning_vectors():
+        yield _standing(v, suit_letter)
 
-    for v in vectors(0, 17, []):
-        counts = v + [0] * 25
-        if next(decompose_counts(counts, 5, True), None) is not None:
-            yield tuple(f"{r + 1}{suit_letter}" for r in range(9) for _ in range(v[r]))
+
+def _one_suit_pairs(suit_letter: str = "m") -> Iterator[tuple[int, tuple[str, ...], tuple[str, ...]]]:
+    """(k of the first pair, standing tiles, winning tiles) of each hand in enumeration order:
+    a hand's pairs are k, k + 1, … one per distinct tile, from small to large."""
+    k = 0
+    for v in winning_vectors():
+        wins = tuple(f"{r + 1}{suit_letter}" for r in range(9) if v[r])
+        yield k, _standing(v, suit_letter), wins
+        k += len(wins)
+
+
+def _pair_case(k: int, standing: tuple[str, ...], win: str) -> Case:
+    """Pair ``k``: by discard on even k, by self-draw on odd."""
+    return Case(hand=Hand(standing), win_tile=win, win_by="discard" if k % 2 == 0 else "self_draw",
+                origin=f"exhaustive one-suit #{k}")
 
 
 def one_suit_cases(suit_letter: str = "m") -> Iterator[Case]:
     """Every (hand, winning tile) pair, alternating discard and self-draw."""
-    k = 0
-    for standing in one_suit_hands(suit_letter):
-        for win in sorted_tiles(set(standing)):
-            yield Case(hand=Hand(standing), win_tile=win,
-                       win_by="discard" if k % 2 == 0 else "self_draw",
-                       origin=f"exhaustive one-suit #{k}")
-            k += 1
+    for k, standing, wins in _one_suit_pairs(suit_letter):
+        for j, win in enumerate(wins):
+            yield _pair_case(k + j, standing, win)
 
 
 def count_space(suit_letter: str = "m") -> tuple[int, int]:
     """(hands, (hand, winning tile) pairs) of the one-suit space."""
     hands = pairs = 0
-    for standing in one_suit_hands(suit_letter):
+    for _, _, wins in _one_suit_pairs(suit_letter):
         hands += 1
-        pairs += len(set(standing))
+        pairs += len(wins)
     return hands, pairs
 
 
@@ -144,10 +165,14 @@ class _Memo:
         self.scorer = scorer
         self.explain = getattr(scorer, "explain", None)
         self.score_interpretation = getattr(scorer, "score_interpretation", None)
-        self.cache: dict[str, dict] = {}
+        self.cache: dict[object, dict] = {}
 
     def __call__(self, inp):
-        key = json.dumps(inp, sort_keys=True, ensure_ascii=False)
+        try:   # the field values with their types (1 and True are different inputs)
+            key: object = tuple((field, type(value), value) for field, value in sorted(inp.items()))
+            hash(key)
+        except TypeError:   # a value that is no plain one
+            key = json.dumps(inp, sort_keys=True, ensure_ascii=False, default=repr)
         if key not in self.cache:
             self.cache[key] = self.scorer(inp)
         return self.cache[key]
@@ -168,46 +193,55 @@ def run_exhaustive(scorer, profile: str = "thorough", sample_every: int = 10,
     scorer = as_scorer(scorer)
     names = list(CHEAP) + list(SAMPLED)
     stats = {n: {"examples": 0, "failure": None, "seconds": 0.0} for n in names}
-    previous = None
     began = time.monotonic()
     total = mine = 0
     share = f"shard {shard + 1} of {shards}: " if shards > 1 else ""
     expected = (PAIRS if limit is None else min(limit, PAIRS)) // shards
-    for k, case in enumerate(one_suit_cases()):
-        if limit is not None and k >= limit:
+    stop = PAIRS if limit is None else limit
+    last: tuple[int, tuple[str, ...], str] | None = None   # the pair before a hand's first
+    for k0, standing, wins in _one_suit_pairs():
+        if k0 >= stop:
             break
-        total += 1
-        if (k // sample_every) % shards != shard:
-            previous = case
+        end = min(k0 + len(wins), stop)
+        total += end - k0
+        # a hand none of whose pairs is this shard's is enumerated, not built
+        if all((k // sample_every) % shards != shard for k in range(k0, end)):
+            last = (end - 1, standing, wins[end - 1 - k0])
             continue
-        mine += 1
-        memo = _Memo(scorer)
-        for name in names:
-            if name in SAMPLED and k % sample_every:
+        for k in range(k0, end):
+            if (k // sample_every) % shards != shard:
+                last = (k, standing, wins[k - k0])
                 continue
-            s = stats[name]
-            if s["failure"] is not None:
-                continue
-            prop = I.BY_NAME[name]
-            t0 = time.process_time()
-            uses_raw = name == "determinism"
-            try:
-                if name == "robustness":
-                    prop.check(memo, case.to_input())
-                    prop.check(scorer, corrupted(case, k))
-                else:
-                    prop.check(scorer if uses_raw else memo, example_for(name, case, k, previous))
-            except I.Violation as v:
-                s["failure"] = {"example": prop.describe(example_for(name, case, k, previous)),
-                                "violation": str(v), "pair": k}
-            except Exception as exc:  # the property's own code broke
-                s["failure"] = {"example": prop.describe(case), "violation": f"error: {type(exc).__name__}: {exc}",
-                                "error": True, "pair": k}
-            s["examples"] += 1
-            s["seconds"] += time.process_time() - t0
-        previous = case
-        if progress and mine % 5000 == 0:
-            progress(f"exhaustive {share}{mine}/{expected} pairs ({time.monotonic() - began:.0f} s)")
+            case = _pair_case(k, standing, wins[k - k0])
+            previous = None if last is None else _pair_case(*last)
+            last = (k, standing, wins[k - k0])
+            mine += 1
+            memo = _Memo(scorer)
+            for name in names:
+                if name in SAMPLED and k % sample_every:
+                    continue
+                s = stats[name]
+                if s["failure"] is not None:
+                    continue
+                prop = I.BY_NAME[name]
+                t0 = time.process_time()
+                uses_raw = name == "determinism"
+                try:
+                    if name == "robustness":
+                        prop.check(memo, case.to_input())
+                        prop.check(scorer, corrupted(case, k))
+                    else:
+                        prop.check(scorer if uses_raw else memo, example_for(name, case, k, previous))
+                except I.Violation as v:
+                    s["failure"] = {"example": prop.describe(example_for(name, case, k, previous)),
+                                    "violation": str(v), "pair": k}
+                except Exception as exc:  # the property's own code broke
+                    s["failure"] = {"example": prop.describe(case), "violation": f"error: {type(exc).__name__}: {exc}",
+                                    "error": True, "pair": k}
+                s["examples"] += 1
+                s["seconds"] += time.process_time() - t0
+            if progress and mine % 5000 == 0:
+                progress(f"exhaustive {share}{mine}/{expected} pairs ({time.monotonic() - began:.0f} s)")
     return [_row(name, stats[name], profile, total, sample_every) for name in names]
 
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from gb16.properties import invariants as I
 from gb16.properties import strategies as S
 from gb16.properties.strategies import gb13
-from gb16.properties.exhaustive import PAIRS, count_space, one_suit_hands
+from gb16.properties.exhaustive import PAIRS, count_space, one_suit_hands, winning_vectors
 from gb16.properties.hands import (
-    ALL_TILES, FLAG_FIELDS, Case, case_from_input, dragon_permutation_map, flag_problems,
+    ALL_TILES, FLAG_FIELDS, Case, case_from_input, decompose_counts, dragon_permutation_map, flag_problems,
     format_hand, formal_waits, is_legal_case, parse_hand, readings, reflection_map,
     relabel_case, shape_decompositions, suit_permutation_map, wind_rotation_maps,
 )
@@ -86,6 +86,22 @@ def test_flag_rules_allow_what_the_rulings_allow():
 
 # --------------------------------------------------------------------------------------
 # The generators
+
+
+def test_strategies_built_once_keep_options_of_other_types_apart():
+    """blocks.sampled builds st.sampled_from once per tuple of options: the same options give
+    the same strategy, but (0, 1) and (False, True) — equal tuples — are other options."""
+    from gb16.properties.strategies.blocks import permuted, sampled
+    assert sampled(("1m", "2m")) is sampled(["1m", "2m"])
+    assert permuted("mps") is permuted(("m", "p", "s"))
+    numbers = sampled((0, 1))
+
+    @settings(max_examples=10, derandomize=True, database=None)
+    @given(numbers, sampled((False, True)))
+    def draws(number, flag):
+        assert type(number) is int and type(flag) is bool
+
+    draws()
 
 
 @CI
@@ -257,6 +273,23 @@ def test_exhaustive_space_size():
     assert count_space() == (26414, 190260) == (26414, PAIRS)
     first = next(one_suit_hands())
     assert len(first) == 17 and all(t.endswith("m") for t in first)
+
+
+@pytest.mark.parametrize("nsets", [0, 1, 2])
+def test_winning_vectors_are_the_vectors_that_decompose(nsets):
+    """The space is built from sets (exhaustive.winning_vectors); on small sizes it is exactly
+    the vectors of 3·nsets + 2 tiles of one suit, at most four of a kind, that
+    hands.decompose_counts splits into nsets sets and a pair, in increasing order."""
+    def vectors(rank: int, left: int):   # every vector of ``left`` more tiles, increasing
+        if rank == 9:
+            yield from [()] if left == 0 else []
+            return
+        for c in range(min(4, left) + 1):
+            yield from ((c,) + rest for rest in vectors(rank + 1, left - c))
+
+    want = [v for v in vectors(0, 3 * nsets + 2)
+            if next(decompose_counts(list(v) + [0] * 25, nsets, True), None) is not None]
+    assert list(winning_vectors(nsets)) == want
 
 
 # --------------------------------------------------------------------------------------

@@ -1,10 +1,17 @@
 """The building blocks of generated hands: palettes, the profiles a hand is drawn from,
-sets drawn from a pool that never holds more than four copies of a tile."""
+sets drawn from a pool that never holds more than four copies of a tile.
+
+Hypothesis's cost is per strategy built and per draw, so the strategies draw from
+strategies built once (:func:`sampled`, :func:`permuted`: the same choices, hence the same
+examples, as ``st.sampled_from`` / ``st.permutations`` built afresh for each draw) and the
+sets a palette allows are worked out once per palette (:func:`_candidates`)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
+from typing import Any, Sequence
 
 from hypothesis import strategies as st
 
@@ -28,7 +35,43 @@ NUMBER_BANDS = (
 
 
 # --------------------------------------------------------------------------------------
+# Strategies built once
+
+
+@functools.lru_cache(maxsize=4096)
+def _sampled_from(options: tuple, kinds: tuple) -> st.SearchStrategy:
+    return st.sampled_from(options)
+
+
+def sampled(options: Sequence[Any]) -> st.SearchStrategy:
+    """``st.sampled_from(options)``, built once for each tuple of options (the element types
+    are part of the key, so that ``(0, 1)`` and ``(False, True)`` stay apart)."""
+    options = tuple(options)
+    try:
+        return _sampled_from(options, tuple(map(type, options)))
+    except TypeError:  # unhashable options: built afresh
+        return st.sampled_from(options)
+
+
+@functools.lru_cache(maxsize=256)
+def _permutations(options: tuple, kinds: tuple) -> st.SearchStrategy:
+    return st.permutations(options)
+
+
+def permuted(options: Sequence[Any]) -> st.SearchStrategy:
+    """``st.permutations(options)``, built once for each tuple of options (as :func:`sampled`)."""
+    options = tuple(options)
+    return _permutations(options, tuple(map(type, options)))
+
+
+# --------------------------------------------------------------------------------------
 # Building blocks
+
+
+@functools.lru_cache(maxsize=4096)
+def _needs(tiles: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The copies of each tile a set takes."""
+    return tuple(Counter(tiles).items())
 
 
 class _Pool:
@@ -38,8 +81,15 @@ class _Pool:
         self.left = Counter({t: 4 for t in ALL_TILES})
 
     def can_take(self, tiles) -> bool:
-        need = Counter(tiles)
-        return all(self.left[t] >= n for t, n in need.items())
+        left = self.left
+        return all(left[t] >= n for t, n in _needs(tuple(tiles)))
+
+    def takeable(self, palette: frozenset[str], kinds: str,
+                 pung_palette: frozenset[str] | None) -> list[tuple[str, ...]]:
+        """The sets of :func:`_candidates` the pool still has the tiles for, in its order."""
+        left = self.left
+        return [g for g, needs in _candidate_needs(palette, kinds, pung_palette)
+                if all(left[t] >= n for t, n in needs)]
 
     def take(self, tiles) -> None:
         for t in tiles:
@@ -58,6 +108,13 @@ def _candidates(palette: frozenset[str], kinds: str,
                 pung_palette: frozenset[str] | None = None) -> list[tuple[str, ...]]:
     """Chows ("c") made only of palette tiles and pungs ("p") of ``pung_palette`` tiles
     (the palette itself unless given)."""
+    return list(_candidate_sets(frozenset(palette), kinds, None if pung_palette is None else frozenset(pung_palette)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _candidate_sets(palette: frozenset[str], kinds: str,
+                    pung_palette: frozenset[str] | None) -> tuple[tuple[str, ...], ...]:
+    """:func:`_candidates`, worked out once per palette."""
     out: list[tuple[str, ...]] = []
     if "c" in kinds:
         for s in NUMBER_SUITS:
@@ -67,33 +124,49 @@ def _candidates(palette: frozenset[str], kinds: str,
                     out.append(tiles)
     if "p" in kinds:
         out.extend(_pung(t) for t in sorted_tiles(pung_palette or palette))
-    return out
+    return tuple(out)
 
 
 def _draw_group(draw, pool: _Pool, palette: frozenset[str], kinds: str,
                 pung_palette: frozenset[str] | None = None, keep=None) -> tuple[str, ...]:
     """One more set from the palette (falling back to any tile if the palette is spent);
     ``keep`` optionally filters the candidate sets."""
-    options = [g for g in _candidates(palette, kinds, pung_palette)
-               if pool.can_take(g) and (keep is None or keep(g))]
+    palette = frozenset(palette)
+    pung_palette = None if pung_palette is None else frozenset(pung_palette)
+    options = [g for g in pool.takeable(palette, kinds, pung_palette) if keep is None or keep(g)]
     if not options and kinds != "cp" and keep is not None:
-        options = [g for g in _candidates(palette, "cp", pung_palette) if pool.can_take(g) and keep(g)]
+        options = [g for g in pool.takeable(palette, "cp", pung_palette) if keep(g)]
     if not options and kinds != "cp":
-        options = [g for g in _candidates(palette, "cp", pung_palette) if pool.can_take(g)]
+        options = pool.takeable(palette, "cp", pung_palette)
     if not options:
-        options = [g for g in _candidates(frozenset(ALL_TILES), "cp") if pool.can_take(g)]
-    group = draw(st.sampled_from(options))
+        options = pool.takeable(_EVERY_TILE, "cp", None)
+    group = draw(sampled(options))
     pool.take(group)
     return group
 
 
 def _draw_pair(draw, pool: _Pool, palette: frozenset[str]) -> str:
-    options = [t for t in sorted_tiles(palette) if pool.left[t] >= 2]
+    options = [t for t in _sorted_palette(frozenset(palette)) if pool.left[t] >= 2]
     if not options:
         options = [t for t in ALL_TILES if pool.left[t] >= 2]
-    tile = draw(st.sampled_from(options))
+    tile = draw(sampled(options))
     pool.take((tile, tile))
     return tile
+
+
+_EVERY_TILE = frozenset(ALL_TILES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _candidate_needs(palette: frozenset[str], kinds: str,
+                     pung_palette: frozenset[str] | None) -> tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]:
+    """:func:`_candidate_sets` with the copies of each tile every set takes."""
+    return tuple((g, _needs(g)) for g in _candidate_sets(palette, kinds, pung_palette))
+
+
+@functools.lru_cache(maxsize=1024)
+def _sorted_palette(palette: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted_tiles(palette))
 
 
 def _unrelated(g: tuple[str, ...], h: tuple[str, ...]) -> bool:

@@ -11,7 +11,7 @@ from gb16.properties.hands import (
     ALL_TILES, Case, FLAG_FIELDS, Hand, Meld, compact, format_hand, is_honour, is_winning, rank,
     readings, sorted_tiles, suit,
 )
-from gb16.properties.strategies.blocks import _Pool, _chow, _draw_group
+from gb16.properties.strategies.blocks import _Pool, _chow, _draw_group, sampled
 from gb16.properties.strategies.hand import cases
 from gb16.properties.strategies.hostile import CONTRACT_FIELDS, arbitrary_json
 
@@ -46,10 +46,10 @@ def fifth_copy_inputs(draw) -> dict:
     """A winning shape of five sets and a pair, except that one tile appears five or six
     times (a pung and the pair of it, perhaps a chow or a kong holding it too):
     ``too_many_copies``, the only problem of the input."""
-    tile = draw(st.sampled_from(ALL_TILES))
+    tile = draw(sampled(ALL_TILES))
     pool = _Pool()
     pool.left[tile] = 0
-    style = draw(st.sampled_from(("pung", "kong", "chow") if not is_honour(tile) and rank(tile) <= 7
+    style = draw(sampled(("pung", "kong", "chow") if not is_honour(tile) and rank(tile) <= 7
                                  else ("pung", "kong")))
     fixed: list[Meld] = []
     standing = [tile, tile]
@@ -72,8 +72,8 @@ def fifth_copy_inputs(draw) -> dict:
         else:
             standing.extend(g)
     hand = Hand(tuple(sorted_tiles(standing)), tuple(fixed))
-    case = Case(hand=hand, win_tile=draw(st.sampled_from(sorted_tiles(set(standing)))),
-                win_by=draw(st.sampled_from(("discard", "self_draw"))), flowers=draw(st.integers(0, 8)))
+    case = Case(hand=hand, win_tile=draw(sampled(sorted_tiles(set(standing)))),
+                win_by=draw(sampled(("discard", "self_draw"))), flowers=draw(st.integers(0, 8)))
     return _broken(f"{hand.counts()[tile]} copies of {tile}", "too_many_copies", case.to_input())
 
 
@@ -93,7 +93,7 @@ def broken_inputs(draw) -> dict:
     (``win_tile_not_in_hand``); 17 tiles that form no winning shape, e.g. seven pairs and a
     pung (``not_winning_hand``).
     """
-    kind = draw(st.sampled_from((
+    kind = draw(sampled((
         "fifth_copy", "nonexistent_tile", "flags", "unknown_field", "out_of_range", "mistyped",
         "missing", "suffix_disagrees", "not_an_object", "variant", "notation", "braced_non_kong",
         "tile_count", "seven_pairs_gb16", "four_sets_gb16", "gb16_hand_as_gb13",
@@ -102,19 +102,19 @@ def broken_inputs(draw) -> dict:
         return draw(fifth_copy_inputs())
     if kind == "seven_pairs_gb16":
         # seed000 §二.1 / §四.7: 七对 is a 14-tile shape that does not apply in gb16
-        tiles = draw(st.lists(st.sampled_from(ALL_TILES), min_size=7, max_size=7, unique=True))
+        tiles = draw(st.lists(sampled(ALL_TILES), min_size=7, max_size=7, unique=True))
         hand = Hand(tuple(sorted_tiles(tiles * 2)))
-        case = Case(hand=hand, win_tile=draw(st.sampled_from(sorted_tiles(tiles))),
-                    win_by=draw(st.sampled_from(("discard", "self_draw"))))
+        case = Case(hand=hand, win_tile=draw(sampled(sorted_tiles(tiles))),
+                    win_by=draw(sampled(("discard", "self_draw"))))
         return _broken("a 14-tile 七对 hand in gb16", "wrong_tile_count", case.to_input())
     if kind == "seven_pairs_and_pung":
-        tiles = draw(st.lists(st.sampled_from(ALL_TILES), min_size=8, max_size=8, unique=True))
+        tiles = draw(st.lists(sampled(ALL_TILES), min_size=8, max_size=8, unique=True))
         standing = tiles[:7] * 2 + [tiles[7]] * 3
         hand = Hand(tuple(sorted_tiles(standing)))
         if is_winning(hand):  # e.g. pairs that also read as chows: not this cause
             return draw(broken_inputs())
-        case = Case(hand=hand, win_tile=draw(st.sampled_from(sorted_tiles(set(standing)))),
-                    win_by=draw(st.sampled_from(("discard", "self_draw"))))
+        case = Case(hand=hand, win_tile=draw(sampled(sorted_tiles(set(standing)))),
+                    win_by=draw(sampled(("discard", "self_draw"))))
         return _broken("seven pairs and a pung: no five-sets or 组合龙 reading",
                        "not_winning_hand", case.to_input())
 
@@ -122,8 +122,8 @@ def broken_inputs(draw) -> dict:
     inp = case.to_input()
     if kind == "nonexistent_tile":
         spare = _spare_standing(case)
-        i = draw(st.sampled_from(spare))
-        bad = draw(st.sampled_from(NONEXISTENT_TILES))
+        i = draw(sampled(spare))
+        bad = draw(sampled(NONEXISTENT_TILES))
         standing = list(case.hand.standing)
         standing[i] = bad
         inp["hand"] = format_hand(Hand(tuple(standing), case.hand.melds))
@@ -135,7 +135,7 @@ def broken_inputs(draw) -> dict:
         inp[name] = draw(arbitrary_json(2))
         return _broken(f"the unknown field {name!r}", "invalid_input", inp)
     if kind == "out_of_range":
-        field_name, value = draw(st.sampled_from((
+        field_name, value = draw(sampled((
             ("flowers", 9), ("flowers", 12), ("flowers", -1), ("win_by", "tsumo"),
             ("win_by", "ron"), ("prevalent_wind", "X"), ("prevalent_wind", "east"),
             ("seat_wind", "Z"), ("seat_wind", "1z"))))
@@ -143,17 +143,17 @@ def broken_inputs(draw) -> dict:
         return _broken(f"{field_name} = {value!r} is out of range", "invalid_input", inp)
     if kind == "mistyped":
         # (not the variant: a variant of another type could as well be read as unsupported)
-        field_name = draw(st.sampled_from(CONTRACT_FIELDS[1:]))
+        field_name = draw(sampled(CONTRACT_FIELDS[1:]))
         if field_name == "flowers":
-            value = draw(st.sampled_from((None, 1.5, "3", True, [])))
+            value = draw(sampled((None, 1.5, "3", True, [])))
         elif field_name in FLAG_FIELDS:
-            value = draw(st.sampled_from((None, 1, 0, "true", [])))
+            value = draw(sampled((None, 1, 0, "true", [])))
         else:
-            value = draw(st.sampled_from((None, 1, True, [], {"a": 1})))
+            value = draw(sampled((None, 1, True, [], {"a": 1})))
         inp[field_name] = value
         return _broken(f"{field_name} = {value!r} has the wrong type", "invalid_input", inp)
     if kind == "missing":
-        field_name = draw(st.sampled_from(("hand", "win_tile", "win_by")))
+        field_name = draw(sampled(("hand", "win_tile", "win_by")))
         del inp[field_name]
         return _broken(f"the required field {field_name!r} is missing (no suffix)", "invalid_input", inp)
     if kind == "suffix_disagrees":
@@ -169,7 +169,7 @@ def broken_inputs(draw) -> dict:
                 inp["win_by"] = other_by
                 why = "win_by"
             else:
-                inp["win_tile"] = draw(st.sampled_from(sorted_tiles(others)))
+                inp["win_tile"] = draw(sampled(sorted_tiles(others)))
                 why = "win_tile"
         return _broken(f"the suffix and the field {why} disagree", "invalid_input", inp)
     if kind == "not_an_object":
@@ -177,23 +177,23 @@ def broken_inputs(draw) -> dict:
                                st.just(None), st.just(inp["hand"]), st.just([inp])))
         return _broken("the input is not an object", "invalid_input", value)
     if kind == "variant":
-        inp["variant"] = draw(st.sampled_from(OTHER_VARIANTS))
+        inp["variant"] = draw(sampled(OTHER_VARIANTS))
         return _broken(f"the variant {inp['variant']!r}", "unsupported_variant", inp)
     if kind == "notation":
-        how = draw(st.sampled_from(("letter", "open_bracket", "close_bracket", "suitless", "empty_meld",
+        how = draw(sampled(("letter", "open_bracket", "close_bracket", "suitless", "empty_meld",
                                     "nested")))
         text = inp["hand"]
         if how == "letter":
             pos = draw(st.integers(0, len(text)))
-            text = text[:pos] + draw(st.sampled_from("xq#!?+")) + text[pos:]
+            text = text[:pos] + draw(sampled("xq#!?+")) + text[pos:]
         elif how == "open_bracket":
-            text = text + " [" + draw(st.sampled_from(("", "1", "12")))
+            text = text + " [" + draw(sampled(("", "1", "12")))
         elif how == "close_bracket":
             text = "]" + text
         elif how == "suitless":
-            text = text + draw(st.sampled_from(("5", "12", "9")))
+            text = text + draw(sampled(("5", "12", "9")))
         elif how == "empty_meld":
-            text = draw(st.sampled_from(("[] ", "{} "))) + text
+            text = draw(sampled(("[] ", "{} "))) + text
         else:
             text = "[[" + text[1:] if text.startswith("[") else "[[123m]] " + text
         inp["hand"] = text
@@ -206,10 +206,10 @@ def broken_inputs(draw) -> dict:
         counts = case.hand.counts()
         addable = [t for t in ALL_TILES if counts[t] < 4]
         if draw(st.booleans()) or not addable:
-            del standing[draw(st.sampled_from(spare))]
+            del standing[draw(sampled(spare))]
             why = "a tile too few"
         else:
-            standing.append(draw(st.sampled_from(addable)))
+            standing.append(draw(sampled(addable)))
             why = "a tile too many"
         inp["hand"] = format_hand(Hand(tuple(sorted_tiles(standing)), case.hand.melds))
         return _broken(f"{why} ({case.hand.size() + (1 if 'many' in why else -1)} tiles)",
@@ -227,14 +227,14 @@ def broken_inputs(draw) -> dict:
     if kind == "win_tile_elsewhere":
         standing = set(case.hand.standing)
         elsewhere = sorted_tiles(t for t in ALL_TILES if t not in standing)
-        inp["win_tile"] = draw(st.sampled_from(elsewhere))
+        inp["win_tile"] = draw(sampled(elsewhere))
         return _broken(f"the winning tile {inp['win_tile']} is not a standing tile",
                        "win_tile_not_in_hand", inp)
     # "no_shape": one standing tile replaced by another so that no reading remains
     spare = _spare_standing(case)
     counts = case.hand.counts()
-    i = draw(st.sampled_from(spare))
-    new = draw(st.sampled_from([t for t in ALL_TILES if counts[t] < 4 and t != case.hand.standing[i]]))
+    i = draw(sampled(spare))
+    new = draw(sampled([t for t in ALL_TILES if counts[t] < 4 and t != case.hand.standing[i]]))
     standing = list(case.hand.standing)
     standing[i] = new
     hand = Hand(tuple(sorted_tiles(standing)), case.hand.melds)
@@ -262,7 +262,7 @@ def _one_set_dropped(draw, case: Case) -> Hand | None:
                     options.add(tuple(rest))
     if not options:
         return None
-    return Hand(draw(st.sampled_from(sorted(options))), case.hand.melds)
+    return Hand(draw(sampled(sorted(options))), case.hand.melds)
 
 
 @st.composite
@@ -279,7 +279,7 @@ def _inconsistent_flags(draw, case: Case) -> dict:
         options.append("replacement_without_kong")
     if standing.count(case.win_tile) >= 2:
         options.append("last_of_kind_concealed_copy")
-    how = draw(st.sampled_from(options))
+    how = draw(sampled(options))
     if how == "robbing_self_draw":
         bad = case.with_(robbing_kong=True, win_by="self_draw")
     elif how == "robbing_second_copy":
@@ -301,7 +301,7 @@ def _braced_non_kong(draw, case: Case) -> dict:
     inp = case.to_input()
     melded = [m for m in case.hand.melds if m.kind != "kong"]
     if melded and draw(st.booleans()):
-        m = draw(st.sampled_from(melded))
+        m = draw(sampled(melded))
         melds = list(case.hand.melds)
         melds.remove(m)
         text = format_hand(Hand(case.hand.standing, tuple(melds)))
@@ -312,9 +312,9 @@ def _braced_non_kong(draw, case: Case) -> dict:
           if any(not g.exposed and g.kind in ("chow", "pung") for g in r.sets)]
     if not rs:
         return draw(_inconsistent_flags(case))
-    r = draw(st.sampled_from(rs))
+    r = draw(sampled(rs))
     groups = [g for g in r.sets if not g.exposed and g.kind in ("chow", "pung")]
-    g = draw(st.sampled_from(groups))
+    g = draw(sampled(groups))
     rest = list(case.hand.standing)
     for t in g.tiles:
         rest.remove(t)

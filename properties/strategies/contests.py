@@ -25,7 +25,7 @@ from hypothesis import assume, strategies as st
 from gb16.properties import best as own
 from gb16.properties.hands import ALL_TILES, NUMBER_SUITS, WINDS, Case, Hand, Meld, sorted_tiles
 from gb16.properties.rulebook import FAN
-from gb16.properties.strategies.blocks import _Pool, _chow, _draw_group, _draw_pair, _tiles_of
+from gb16.properties.strategies.blocks import _Pool, _chow, _draw_group, _draw_pair, _tiles_of, sampled
 
 
 def biggest_fan(fans) -> int:
@@ -61,15 +61,15 @@ def contest_cases(draw) -> Case:
     than the four chows: the hands where they do are kept.  The rest of the hand — the fifth
     set melded or of another suit, the pair elsewhere, the winning tile and how it was won — is
     drawn freely, so the kept hands are every contest of this kind the filter lets through."""
-    s = draw(st.sampled_from(NUMBER_SUITS))
+    s = draw(sampled(NUMBER_SUITS))
     low = draw(st.integers(1, 4))
     pool = _Pool()
     block = _four_shifted_chows(s, low, 1)
     pool.take([t for g in block for t in g])
     near = _tiles_of(range(low, low + 6), (s,))
-    palette = draw(st.sampled_from((near, near, near, frozenset(ALL_TILES))))
-    fifth = _draw_group(draw, pool, palette, draw(st.sampled_from(("c", "cp"))))
-    pair = _draw_pair(draw, pool, draw(st.sampled_from((near, near, frozenset(ALL_TILES)))))
+    palette = draw(sampled((near, near, near, frozenset(ALL_TILES))))
+    fifth = _draw_group(draw, pool, palette, draw(sampled(("c", "cp"))))
+    pair = _draw_pair(draw, pool, draw(sampled((near, near, frozenset(ALL_TILES)))))
     standing = [t for g in block for t in g] + [pair, pair]
     melds = []
     if draw(st.integers(0, 3)) == 0:
@@ -77,9 +77,9 @@ def contest_cases(draw) -> Case:
     else:
         standing.extend(fifth)
     hand = Hand(tuple(sorted_tiles(standing)), tuple(melds))
-    win_tile = draw(st.sampled_from(sorted_tiles(set(hand.standing))))
-    case = Case(hand=hand, win_tile=win_tile, win_by=draw(st.sampled_from(("discard", "self_draw"))),
-                prevalent_wind=draw(st.sampled_from(WINDS)), seat_wind=draw(st.sampled_from(WINDS)),
+    win_tile = draw(sampled(sorted_tiles(set(hand.standing))))
+    case = Case(hand=hand, win_tile=win_tile, win_by=draw(sampled(("discard", "self_draw"))),
+                prevalent_wind=draw(sampled(WINDS)), seat_wind=draw(sampled(WINDS)),
                 origin="gb16:reading_contest")
     assume(biggest_fan_loses(case))
     return case

@@ -30,7 +30,7 @@ from gb16.properties.hands import (
     ALL_TILES, Case, Hand, KNITTED_OPTIONS, Meld, NUMBER_SUITS, WINDS, sorted_tiles,
 )
 from gb16.properties.strategies.blocks import (
-    HONOURS, _Pool, _chow, _draw_group, _draw_pair, _pung, _tiles_of,
+    HONOURS, _Pool, _chow, _draw_group, _draw_pair, _pung, _tiles_of, permuted, sampled,
 )
 from gb16.properties.strategies.hand import hand_structures
 from gb16.properties.strategies.targets import TARGETS
@@ -75,13 +75,13 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
         chosen = (family.partition(":")[2],) if ":" in family else PROFILES13
         _, sets, pair, knitted = draw(hand_structures(chosen, sets_of_shape=4))
         return list(knitted or ()), list(sets) + [(pair, pair)]
-    s = draw(st.sampled_from(NUMBER_SUITS))
+    s = draw(sampled(NUMBER_SUITS))
     pool = _Pool()
     sets: list[tuple[str, ...]] = []
     everything = frozenset(ALL_TILES)
     if family == "seven_pairs":
         # seven pairs of distinct tiles (xinbian 第七章 19)
-        pairs = draw(st.lists(st.sampled_from(ALL_TILES), min_size=7, max_size=7, unique=True))
+        pairs = draw(st.lists(sampled(ALL_TILES), min_size=7, max_size=7, unique=True))
         return [t for t in pairs for _ in (0, 1)], []
     if family == "seven_shifted_pairs":
         # seven pairs of one suit with consecutive numbers (第七章 3)
@@ -89,17 +89,17 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
         return [f"{a + k}{s}" for k in range(7) for _ in (0, 1)], []
     if family == "thirteen_orphans":
         # the 13 terminal and honour tiles, one of them twice (第七章 4)
-        return list(TERMINALS_AND_HONOURS) + [draw(st.sampled_from(TERMINALS_AND_HONOURS))], []
+        return list(TERMINALS_AND_HONOURS) + [draw(sampled(TERMINALS_AND_HONOURS))], []
     if family in ("knitted_tiles", "knitted_tiles_seven_honours"):
         # 14 distinct tiles of the 组合龙 nine and the seven honours (全不靠, 第七章 34); all
         # seven honours with seven of the nine is 七星不靠 (第七章 20)
-        knitted = list(draw(st.sampled_from(KNITTED_OPTIONS)))
+        knitted = list(draw(sampled(KNITTED_OPTIONS)))
         pool = knitted + list(HONOURS)
         if family == "knitted_tiles_seven_honours":
-            left_out = draw(st.lists(st.sampled_from(knitted), min_size=2, max_size=2, unique=True))
+            left_out = draw(st.lists(sampled(knitted), min_size=2, max_size=2, unique=True))
         else:   # an honour left out, so 全不靠 holds and 七星不靠 does not
-            honour = draw(st.sampled_from(HONOURS))
-            left_out = [honour, draw(st.sampled_from([t for t in pool if t != honour]))]
+            honour = draw(sampled(HONOURS))
+            left_out = [honour, draw(sampled([t for t in pool if t != honour]))]
         return [t for t in pool if t not in left_out], []
     if family == "nine_gates":
         # 1112345678999 of one suit and one more tile of it (第七章 5)
@@ -123,7 +123,7 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
     if family == "mixed_shifted_pungs":
         # 三色三节高 (xinbian 第七章 42): pungs a, a+1, a+2 in three suits, a set and a pair
         a = draw(st.integers(1, 7))
-        sets = [_pung(f"{a + k}{x}") for k, x in enumerate(draw(st.permutations(NUMBER_SUITS)))]
+        sets = [_pung(f"{a + k}{x}") for k, x in enumerate(draw(permuted(NUMBER_SUITS)))]
         pool.take([t for g in sets for t in g])
         sets.append(_draw_group(draw, pool, everything, "cp"))
         return [], sets + [(_draw_pair(draw, pool, everything),) * 2]
@@ -148,7 +148,7 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
         return [], [_chow(s, 1), _chow(s, 1), _chow(s, 7), _chow(s, 7), (f"5{s}", f"5{s}")]
     if family == "three_suited_terminal_chows":
         # 123 and 789 of two suits, a pair of 5 of the third (第七章 23)
-        a, b, c = draw(st.permutations(NUMBER_SUITS))
+        a, b, c = draw(permuted(NUMBER_SUITS))
         return [], [_chow(a, 1), _chow(a, 7), _chow(b, 1), _chow(b, 7), (f"5{c}", f"5{c}")]
     if family == "contest_pairs":
         # a chow twice, another chow twice (the same suit, shifted, half the time) and a pair:
@@ -157,7 +157,7 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
         if draw(st.booleans()):
             second = (s, draw(st.integers(1, 7)))
         else:
-            second = (draw(st.sampled_from([x for x in NUMBER_SUITS if x != s])), draw(st.integers(1, 7)))
+            second = (draw(sampled([x for x in NUMBER_SUITS if x != s])), draw(st.integers(1, 7)))
         tiles = [t for suit_letter, start in (first, second) for t in _chow(suit_letter, start) * 2]
         pool.take(tiles)
         pair = _draw_pair(draw, pool, frozenset(
@@ -173,7 +173,7 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
         return tiles, sets + [(_draw_pair(draw, pool, everything),) * 2]
     if family == "knitted_straight":
         # 组合龙 beside one set and a pair (第七章 35)
-        knitted = draw(st.sampled_from(KNITTED_OPTIONS))
+        knitted = draw(sampled(KNITTED_OPTIONS))
         pool.take(knitted)
         sets.append(_draw_group(draw, pool, everything, "cp"))
         return list(knitted), sets + [(_draw_pair(draw, pool, everything),) * 2]
@@ -191,9 +191,9 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
         return [], sets + [(_draw_pair(draw, pool, everything),) * 2]
     # standard: four sets and a pair; a palette of one suit (and the honours) now and then,
     # for 清一色 / 混一色 and their 不计 lists
-    palette = draw(st.sampled_from((everything, everything, _tiles_of(range(1, 10), s),
+    palette = draw(sampled((everything, everything, _tiles_of(range(1, 10), s),
                                     _tiles_of(range(1, 10), s, HONOURS), frozenset(TERMINALS_AND_HONOURS))))
-    kinds = draw(st.sampled_from(("cp", "c", "p")))
+    kinds = draw(sampled(("cp", "c", "p")))
     for _ in range(4):
         sets.append(_draw_group(draw, pool, palette, kinds))
     return [], sets + [(_draw_pair(draw, pool, palette),) * 2]
@@ -202,13 +202,13 @@ def _standing_shape(draw, family: str) -> tuple[list[str], list[tuple[str, ...]]
 @st.composite
 def cases(draw, families=FAMILIES) -> Case:
     """A legal gb13 winning hand (14 tiles, kongs counted as three) with consistent flags."""
-    family = draw(st.sampled_from(families))
+    family = draw(sampled(families))
     tiles, groups = _standing_shape(draw, family)
     if family == "chicken_hand":
         # the pung and two chows melded, one chow standing beside the pair, won on its end
         # tile by a discard with two waiting tiles: no 门前清, 自摸, wait fan or flag
         *melded, standing, pair = groups[1:3] + groups[3:4] + groups[:1] + groups[4:]
-        win = standing[draw(st.sampled_from((0, 2)))]
+        win = standing[draw(sampled((0, 2)))]
         hand = Hand(tuple(sorted_tiles(list(standing) + list(pair))),
                     tuple(Meld("pung" if len(set(g)) == 1 else "chow", tuple(g)) for g in melded))
         return Case(hand=hand, win_tile=win, win_by="discard", variant="gb13", origin="gb13:chicken_hand",
@@ -223,7 +223,7 @@ def cases(draw, families=FAMILIES) -> Case:
         # exposure: concealed (four_concealed_pungs always), mixed or open; a pung whose fourth
         # copy is free sometimes becomes a kong
         mode = "concealed" if family == "four_concealed_pungs" else draw(
-            st.sampled_from(("concealed", "mixed", "open")))
+            sampled(("concealed", "mixed", "open")))
         for g in sets:
             is_pung = len(set(g)) == 1
             if is_pung and counts[g[0]] == 3 and draw(st.integers(0, 3)) == 0:
@@ -238,7 +238,7 @@ def cases(draw, families=FAMILIES) -> Case:
         standing.extend(t for g in sets for t in g)   # the 双龙会 families: all concealed
     hand = Hand(tuple(sorted_tiles(standing)), tuple(melds))
     # self-drawn first: the concealed shapes' 不计不求人 is at stake only then (xinbian 第六章 3)
-    win_by = draw(st.sampled_from(("self_draw", "discard")))
+    win_by = draw(sampled(("self_draw", "discard")))
     if family == "nine_gates" and draw(st.integers(0, 3)):
         win_tile = tiles[-1]    # the tile beside 1112345678999: 九莲宝灯 holds (第七章 5)
     elif family == "terminal_chows_on_the_pair":
@@ -248,16 +248,16 @@ def cases(draw, families=FAMILIES) -> Case:
         # 不计门前清 is at stake (xinbian 第六章 3)
         win_tile, win_by = pair[0][0], "discard"
     else:
-        win_tile = draw(st.sampled_from(sorted_tiles(set(hand.standing))))
+        win_tile = draw(sampled(sorted_tiles(set(hand.standing))))
     total = hand.counts()[win_tile]
     robbing_kong = win_by == "discard" and total == 1 and draw(st.booleans())
-    last_tile = not robbing_kong and draw(st.sampled_from((False, False, True)))
+    last_tile = not robbing_kong and draw(sampled((False, False, True)))
     kong_replacement = win_by == "self_draw" and bool(hand.kongs) and draw(st.booleans())
     last_of_kind = (hand.standing.count(win_tile) == 1
                     and not any(m.concealed and win_tile in m.tiles for m in hand.melds)
-                    and draw(st.sampled_from((False, True))))
-    prevalent = draw(st.sampled_from(WINDS))
-    seat = draw(st.sampled_from(WINDS))
+                    and draw(sampled((False, True))))
+    prevalent = draw(sampled(WINDS))
+    seat = draw(sampled(WINDS))
     return Case(hand=hand, win_tile=win_tile, win_by=win_by, prevalent_wind=prevalent, seat_wind=seat,
                 flowers=draw(st.integers(0, 8)), last_of_kind=last_of_kind, last_tile=last_tile,
                 kong_replacement=kong_replacement, robbing_kong=robbing_kong, variant="gb13",

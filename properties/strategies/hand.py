@@ -13,7 +13,7 @@ from gb16.properties.hands import (
 )
 from gb16.properties.strategies.blocks import (
     HONOURS, NUMBER_BANDS, PROFILES, WIND_TILES, _Pool, _chow, _draw_group, _draw_pair,
-    _forms_three_chow_fan, _tiles_of, _unrelated,
+    _forms_three_chow_fan, _tiles_of, _unrelated, permuted, sampled,
 )
 from gb16.properties.strategies.chows import _chow_family, tied_big_combination_chows
 from gb16.properties.strategies.honours import _honour_family
@@ -34,7 +34,7 @@ def hand_structures(draw, profiles=PROFILES, sets_of_shape: int = 5) -> tuple[st
     pair may use — the kinds of set to draw ("c" chows, "p" pungs), and possibly a
     template of related sets drawn first.
     """
-    profile = draw(st.sampled_from(profiles))
+    profile = draw(sampled(profiles))
     pool = _Pool()
     sets: list[tuple[str, ...]] = []
     everything = frozenset(ALL_TILES)
@@ -48,35 +48,35 @@ def hand_structures(draw, profiles=PROFILES, sets_of_shape: int = 5) -> tuple[st
     nsets = sets_of_shape
 
     if profile == "chows":
-        palette = draw(st.sampled_from(
+        palette = draw(sampled(
             (everything,) + tuple(_tiles_of(range(1, 10), s) for s in NUMBER_SUITS)))
         kinds = "c"
     elif profile == "chow_family":
         family, template = _chow_family(draw)
         origin += ":" + family
-        kinds = draw(st.sampled_from(("c", "cp")))
+        kinds = draw(sampled(("c", "cp")))
     elif profile == "pungs":
         kinds = "p"
     elif profile == "pung_family":
         family, template = _pung_family(draw)
         origin += ":" + family
-        kinds = draw(st.sampled_from(("p", "cp")))
+        kinds = draw(sampled(("p", "cp")))
     elif profile == "kongs":
-        kinds = draw(st.sampled_from(("p", "cp", "p")))
+        kinds = draw(sampled(("p", "cp", "p")))
     elif profile == "honours":
         family, template, forced_pair = _honour_family(draw)
         origin += ":" + family
-        s = draw(st.sampled_from(NUMBER_SUITS))
-        palette = draw(st.sampled_from((frozenset(HONOURS), _tiles_of(range(1, 10), s, HONOURS))))
+        s = draw(sampled(NUMBER_SUITS))
+        palette = draw(sampled((frozenset(HONOURS), _tiles_of(range(1, 10), s, HONOURS))))
     elif profile == "contested":
-        template = [_chow(x, a) for x, a in draw(st.sampled_from(tied_big_combination_chows()))]
+        template = [_chow(x, a) for x, a in draw(sampled(tied_big_combination_chows()))]
         kinds = "c"
     elif profile == "knitted":
-        knitted = draw(st.sampled_from(KNITTED_OPTIONS))
+        knitted = draw(sampled(KNITTED_OPTIONS))
         nsets = sets_of_shape - 3
         # the two other sets and the pair: anything, or near misses of the fans that need
         # the five-sets shape (全带幺, 全带五, 全双刻: R-005) and of 平和's 组合龙 form (§二.2)
-        style = draw(st.sampled_from(("any", "any", "outside", "fives", "even_pungs", "all_chows")))
+        style = draw(sampled(("any", "any", "outside", "fives", "even_pungs", "all_chows")))
         origin += ":" + style
         if style == "outside":
             palette = _tiles_of((1, 2, 3, 7, 8, 9), honours=HONOURS)
@@ -89,11 +89,11 @@ def hand_structures(draw, profiles=PROFILES, sets_of_shape: int = 5) -> tuple[st
         elif style == "all_chows":
             kinds, pair_palette = "c", _tiles_of(range(1, 10))
     elif profile == "one_suit":
-        s = draw(st.sampled_from(NUMBER_SUITS))
+        s = draw(sampled(NUMBER_SUITS))
         palette = _tiles_of(range(1, 10), s, HONOURS if draw(st.booleans()) else ())
-        kinds = draw(st.sampled_from(("cp", "c", "p")))
+        kinds = draw(sampled(("cp", "c", "p")))
     elif profile == "terminals":
-        style = draw(st.sampled_from(("all_terminals", "terminals_and_honours", "outside")))
+        style = draw(sampled(("all_terminals", "terminals_and_honours", "outside")))
         origin += ":" + style
         if style == "all_terminals":
             palette, kinds = _tiles_of((1, 9)), "p"
@@ -103,9 +103,9 @@ def hand_structures(draw, profiles=PROFILES, sets_of_shape: int = 5) -> tuple[st
             palette = _tiles_of((1, 2, 3, 7, 8, 9))
             pung_palette = _tiles_of((1, 9), honours=HONOURS)
             # often any pair: the near miss where only the pair lacks a terminal
-            pair_palette = draw(st.sampled_from((pung_palette, everything)))
+            pair_palette = draw(sampled((pung_palette, everything)))
     elif profile == "number_band":
-        band = draw(st.sampled_from(NUMBER_BANDS + ("fives",)))
+        band = draw(sampled(NUMBER_BANDS + ("fives",)))
         if band == "fives":  # 全带五: every set and the pair hold a 5
             palette, pair_palette = _tiles_of(range(3, 8)), _tiles_of((5,))
             keep = lambda g: any(rank(t) == 5 for t in g)  # noqa: E731
@@ -121,9 +121,9 @@ def hand_structures(draw, profiles=PROFILES, sets_of_shape: int = 5) -> tuple[st
         palette = _tiles_of(range(1, 10))
         pung_palette = _tiles_of(range(2, 9))
         pair_palette = frozenset(HONOURS)
-        kinds = draw(st.sampled_from(("c", "c", "cp")))
+        kinds = draw(sampled(("c", "c", "cp")))
         keep = lambda g: all(_unrelated(g, h) for h in sets) and not _forms_three_chow_fan(g, sets)  # noqa: E731
-        for s in draw(st.permutations(NUMBER_SUITS)):  # one set of each suit first
+        for s in draw(permuted(NUMBER_SUITS)):  # one set of each suit first
             sets.append(_draw_group(draw, pool, _tiles_of(range(1, 10), s), kinds,
                                     _tiles_of(range(2, 9), s), keep))
     elif profile.startswith("target"):
@@ -165,7 +165,7 @@ def _kong_choice(draw, profile: str, pungs: int) -> int:
         return min(2, pungs)
     if profile.startswith("kongs"):  # half the time every pung is a kong (三杠, 四杠, five kongs)
         return draw(st.one_of(st.just(pungs), st.integers(1, pungs)))
-    return draw(st.sampled_from((0, 0, 0, 1, min(2, pungs))))
+    return draw(sampled((0, 0, 0, 1, min(2, pungs))))
 
 
 @st.composite
@@ -182,12 +182,12 @@ def cases(draw, profiles=PROFILES, variant: str = "gb16") -> Case:
     # kongs: pungs whose fourth copy is still free
     pung_slots = [i for i, g in enumerate(groups) if len(set(g)) == 1 and pool[g[0]] == 3]
     n_kongs = _kong_choice(draw, origin, len(pung_slots)) if pung_slots else 0
-    kong_slots = set(draw(st.permutations(pung_slots))[:n_kongs]) if n_kongs else set()
+    kong_slots = set(draw(permuted(pung_slots))[:n_kongs]) if n_kongs else set()
 
     # exposure: concealed hands are common (门前清, 不求人, wait fans), open hands too, and
     # hands with every set but one melded (the near miss of 全求人, R-004)
     quiet = origin.startswith("plain")  # aims at hands with few fans: some set melded, no flags
-    mode = draw(st.sampled_from(("mixed", "all_but_one", "one_melded") if quiet else
+    mode = draw(sampled(("mixed", "all_but_one", "one_melded") if quiet else
                                 ("concealed", "mixed", "open", "all_but_one", "one_melded")))
     # the set kept standing (all_but_one) or the one melded (one_melded: e.g. 四暗刻 beside an
     # exposed fifth set, seed000 §二.4)
@@ -210,14 +210,14 @@ def cases(draw, profiles=PROFILES, variant: str = "gb16") -> Case:
     counts = hand.counts()
     # now and then a robbed kong: a discard win on a tile the hand holds once (R-014)
     singles = sorted_tiles(t for t in set(hand.standing) if counts[t] == 1)
-    robbed = not quiet and bool(singles) and draw(st.sampled_from((False, False, False, True)))
+    robbed = not quiet and bool(singles) and draw(sampled((False, False, False, True)))
     hint = origin.split(":")[2] if origin.startswith("target:") and origin.count(":") == 2 else None
     if hint in hand.standing and not robbed and draw(st.integers(0, 3)):
         win_tile = hint  # the wait targets: the tile their chow waits on
     else:
-        win_tile = draw(st.sampled_from(singles if robbed else sorted_tiles(set(hand.standing))))
-    win_by = "discard" if robbed else draw(st.sampled_from(("discard", "self_draw")))
-    last_tile = False if quiet or robbed else draw(st.sampled_from((False, False, True)))
+        win_tile = draw(sampled(singles if robbed else sorted_tiles(set(hand.standing))))
+    win_by = "discard" if robbed else draw(sampled(("discard", "self_draw")))
+    last_tile = False if quiet or robbed else draw(sampled((False, False, True)))
     robbing_kong = robbed
     if win_by == "discard" and counts[win_tile] == 1 and not last_tile and not quiet and not robbed:
         robbing_kong = draw(st.booleans())
@@ -228,13 +228,13 @@ def cases(draw, profiles=PROFILES, variant: str = "gb16") -> Case:
     if not quiet and hand.standing.count(win_tile) == 1 and not any(
             m.concealed and win_tile in m.tiles for m in hand.melds):
         # often beside 抢杠和, which excludes 和绝张 (xinbian 第七章 47)
-        last_of_kind = draw(st.sampled_from((True, True, False) if robbing_kong else (False, True)))
+        last_of_kind = draw(sampled((True, True, False) if robbing_kong else (False, True)))
 
     # winds: prefer the winds the hand holds, so 圈风刻 / 门风刻 come up
     held = [w for w, t in zip(WINDS, WIND_TILES) if counts[t] >= 3]
     wind_choices = held + [w for w in WINDS if w not in held]
-    prevalent = draw(st.sampled_from(wind_choices))
-    seat = draw(st.sampled_from(wind_choices))
+    prevalent = draw(sampled(wind_choices))
+    seat = draw(sampled(wind_choices))
     flowers = draw(st.integers(0, 8))
     return Case(hand=hand, win_tile=win_tile, win_by=win_by, prevalent_wind=prevalent,
                 seat_wind=seat, flowers=flowers, last_of_kind=last_of_kind, last_tile=last_tile,

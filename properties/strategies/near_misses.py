@@ -38,6 +38,7 @@ from hypothesis import assume, strategies as st
 from gb16.properties.hands import (
     HONOUR_TILES, KNITTED_OPTIONS, NUMBER_SUITS, WINDS, Case, Hand, Meld, chow_tiles, readings, sorted_tiles,
 )
+from gb16.properties.strategies.blocks import sampled
 
 TERMINALS_AND_HONOURS = tuple(f"{r}{s}" for s in NUMBER_SUITS for r in (1, 9)) + tuple(HONOUR_TILES)
 
@@ -73,18 +74,18 @@ def _pairs(tiles) -> list[str]:
 
 def _shape(draw, form: str) -> tuple[list[str], list[Meld], str | None]:
     """``(standing tiles, melds, winning tile or None for any standing tile)`` of one form."""
-    s = draw(st.sampled_from(NUMBER_SUITS))
+    s = draw(sampled(NUMBER_SUITS))
     if form == "orphans_in_pungs":
-        kinds = draw(st.lists(st.sampled_from(TERMINALS_AND_HONOURS), min_size=5, max_size=5, unique=True))
+        kinds = draw(st.lists(sampled(TERMINALS_AND_HONOURS), min_size=5, max_size=5, unique=True))
         return [t for t in kinds[:4] for _ in range(3)] + _pairs(kinds[4:]), [], None
     if form == "orphans_in_pairs":
-        kinds = draw(st.lists(st.sampled_from(TERMINALS_AND_HONOURS), min_size=7, max_size=7, unique=True))
+        kinds = draw(st.lists(sampled(TERMINALS_AND_HONOURS), min_size=7, max_size=7, unique=True))
         return _pairs(kinds), [], None
     if form == "even_counts_with_kongs":
-        a, b = draw(st.lists(st.sampled_from(TERMINALS_AND_HONOURS + tuple(f"5{x}" for x in NUMBER_SUITS)),
+        a, b = draw(st.lists(sampled(TERMINALS_AND_HONOURS + tuple(f"5{x}" for x in NUMBER_SUITS)),
                              min_size=2, max_size=2, unique=True))
         chow = chow_tiles(s, draw(st.integers(1, 7)))
-        pair = draw(st.sampled_from([t for t in HONOUR_TILES if t not in (a, b)]))
+        pair = draw(sampled([t for t in HONOUR_TILES if t not in (a, b)]))
         concealed = draw(st.booleans())
         melds = [Meld("kong", (a,) * 4, concealed=concealed), Meld("kong", (b,) * 4, concealed=draw(st.booleans()))]
         return list(chow) * 2 + [pair, pair], melds, None
@@ -95,20 +96,20 @@ def _shape(draw, form: str) -> tuple[list[str], list[Meld], str | None]:
     if form == "shifted_pairs_with_a_pair_twice":
         a = draw(st.integers(1, 4))
         ranks = list(range(a, a + 6))
-        twice = draw(st.sampled_from(ranks))
+        twice = draw(sampled(ranks))
         return _pairs(f"{r}{s}" for r in ranks + [twice]), [], None
     if form == "shifted_pairs_in_two_suits":
         a = draw(st.integers(1, 3))
         cut = draw(st.integers(1, 6))
-        other = draw(st.sampled_from([x for x in NUMBER_SUITS if x != s]))
+        other = draw(sampled([x for x in NUMBER_SUITS if x != s]))
         return _pairs(f"{a + k}{s if k < cut else other}" for k in range(7)), [], None
     if form == "knitted_tiles_with_sets":
-        knitted = list(draw(st.sampled_from(KNITTED_OPTIONS)))
-        pung, pair = draw(st.lists(st.sampled_from(HONOUR_TILES), min_size=2, max_size=2, unique=True))
+        knitted = list(draw(sampled(KNITTED_OPTIONS)))
+        pung, pair = draw(st.lists(sampled(HONOUR_TILES), min_size=2, max_size=2, unique=True))
         return knitted + [pung] * 3 + [pair] * 2, [], None
     if form == "eight_knitted_six_honours":
-        knitted = list(draw(st.sampled_from(KNITTED_OPTIONS)))
-        gone, honour = draw(st.sampled_from(knitted)), draw(st.sampled_from(HONOUR_TILES))
+        knitted = list(draw(sampled(KNITTED_OPTIONS)))
+        gone, honour = draw(sampled(knitted)), draw(sampled(HONOUR_TILES))
         return [t for t in knitted if t != gone] + [h for h in HONOUR_TILES if h != honour], [], None
     gates = [f"{r}{s}" for r in _NINE_GATES]
     if form == "nine_gates_melded":
@@ -117,13 +118,13 @@ def _shape(draw, form: str) -> tuple[list[str], list[Meld], str | None]:
         tiles = Counter(gates)
         options = [("pung", (f"{r}{s}",) * 3) for r in (1, 9)] + [
             ("chow", chow_tiles(s, a)) for a in range(1, 8) if all(tiles[t] for t in chow_tiles(s, a))]
-        kind, meld = draw(st.sampled_from(options))
+        kind, meld = draw(sampled(options))
         tiles.subtract(meld)
         return list(tiles.elements()) + [extra], [Meld(kind, tuple(meld))], extra
     if form == "nine_gates_other_suit":
         # the 999 (or 111) of the thirteen moved to another suit, won on the extra tile of the first
-        other = draw(st.sampled_from([x for x in NUMBER_SUITS if x != s]))
-        end = draw(st.sampled_from((1, 9)))
+        other = draw(sampled([x for x in NUMBER_SUITS if x != s]))
+        end = draw(sampled((1, 9)))
         ranks = list(_NINE_GATES)
         for _ in range(3):
             ranks.remove(end)
@@ -133,7 +134,7 @@ def _shape(draw, form: str) -> tuple[list[str], list[Meld], str | None]:
     # leaves thirteen tiles other than 1112345678999
     x = draw(st.integers(1, 9))
     tiles = gates + [f"{x}{s}"]
-    win = draw(st.sampled_from(sorted({t for t in tiles if t != f"{x}{s}"})))
+    win = draw(sampled(sorted({t for t in tiles if t != f"{x}{s}"})))
     return tiles, [], win
 
 
@@ -141,12 +142,12 @@ def _shape(draw, form: str) -> tuple[list[str], list[Meld], str | None]:
 def near_miss_cases(draw, forms=DRAWN) -> Case:
     """A legal gb13 winning hand of one of ``forms`` (:data:`FORMS`; :data:`DRAWN` repeats those
     the filter rejects most often)."""
-    form = draw(st.sampled_from(forms))
+    form = draw(sampled(forms))
     standing, melds, win = _shape(draw, form)
     hand = Hand(tuple(sorted_tiles(standing)), tuple(melds))
     if win is None:
-        win = draw(st.sampled_from(sorted_tiles(set(standing))))
+        win = draw(sampled(sorted_tiles(set(standing))))
     assume(max(Counter(hand.all_tiles()).values()) <= 4 and readings(hand, win, "gb13"))
-    win_by = draw(st.sampled_from(("self_draw", "discard")))
-    return Case(hand=hand, win_tile=win, win_by=win_by, prevalent_wind=draw(st.sampled_from(WINDS)),
-                seat_wind=draw(st.sampled_from(WINDS)), variant="gb13", origin=f"gb13:near_miss:{form}")
+    win_by = draw(sampled(("self_draw", "discard")))
+    return Case(hand=hand, win_tile=win, win_by=win_by, prevalent_wind=draw(sampled(WINDS)),
+                seat_wind=draw(sampled(WINDS)), variant="gb13", origin=f"gb13:near_miss:{form}")

@@ -5,15 +5,15 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from gb16.properties.hands import NUMBER_SUITS
-from gb16.properties.strategies.blocks import _pung
+from gb16.properties.strategies.blocks import _pung, permuted, sampled
 
 def _pung_family(draw) -> tuple[str, list[tuple[str, ...]]]:
     """Related pungs: 一色三/四节高, 三同刻, 三色三节高, 双同刻 (seed000 §二.5, R-002, R-008)."""
-    kind = draw(st.sampled_from((
+    kind = draw(sampled((
         "pure_shifted", "four_pure_shifted", "triple_pung", "mixed_shifted", "double_pung",
         "triple_and_double", "two_double", "mixed_shifted_twice")))
-    s = draw(st.sampled_from(NUMBER_SUITS))
-    perm = draw(st.permutations(NUMBER_SUITS))
+    s = draw(sampled(NUMBER_SUITS))
+    perm = draw(permuted(NUMBER_SUITS))
     if kind == "pure_shifted":
         a = draw(st.integers(1, 7))
         return kind, [_pung(f"{a + k}{s}") for k in range(3)]

@@ -32,7 +32,7 @@ from typing import Callable
 from hypothesis import strategies as st
 
 from gb16.properties.hands import NUMBER_SUITS, rank
-from gb16.properties.strategies.blocks import DRAGON_TILES, WIND_TILES, _chow, _pung, _tiles_of
+from gb16.properties.strategies.blocks import DRAGON_TILES, WIND_TILES, _chow, _pung, _tiles_of, permuted, sampled
 
 TARGETS = (
     "big_four_winds", "little_four_winds", "big_three_dragons", "little_three_dragons", "big_three_winds",
@@ -64,7 +64,7 @@ def _related(draw, chow: tuple[str, ...]) -> tuple[str, ...] | None:
     options += [(s, b) for b in (a - 3, a + 3) if 1 <= b <= 7]            # 连六
     if a in (1, 7):
         options.append((s, 8 - a))                                        # 老少副 (123 ↔ 789)
-    x, b = draw(st.sampled_from(options[1:] if draw(st.integers(0, 3)) else options))
+    x, b = draw(sampled(options[1:] if draw(st.integers(0, 3)) else options))
     return _chow(x, b)
 
 
@@ -77,11 +77,11 @@ def _quiet_rest(s: str) -> dict:
 
 
 def plan(draw, target: str | None = None) -> Plan:
-    target = target or draw(st.sampled_from(TARGETS))
-    winds = list(draw(st.permutations(WIND_TILES)))
-    dragons = list(draw(st.permutations(DRAGON_TILES)))
-    s = draw(st.sampled_from(NUMBER_SUITS))
-    perm = draw(st.permutations(NUMBER_SUITS))
+    target = target or draw(sampled(TARGETS))
+    winds = list(draw(permuted(WIND_TILES)))
+    dragons = list(draw(permuted(DRAGON_TILES)))
+    s = draw(sampled(NUMBER_SUITS))
+    perm = draw(permuted(NUMBER_SUITS))
     if target == "big_four_winds":
         return Plan(target, [_pung(t) for t in winds])
     if target == "little_four_winds":
@@ -112,7 +112,7 @@ def plan(draw, target: str | None = None) -> Plan:
     if target == "pure_straight":
         return Plan(target, [_chow(s, a) for a in (1, 4, 7)])
     if target == "four_pure_shifted_chows":
-        step = draw(st.sampled_from((1, 2)))
+        step = draw(sampled((1, 2)))
         a = 1 if step == 2 else draw(st.integers(1, 4))
         return Plan(target, [_chow(s, a + step * k) for k in range(4)])
     if target == "quadruple_chow":
@@ -138,19 +138,19 @@ def plan(draw, target: str | None = None) -> Plan:
     if target == "big_three_winds_terminal_pung":
         # 三风刻 and a pung of a numbered 1 or 9: 三风刻's 不计幺九刻 is for its own three pungs
         # only (xinbian 第七章 38 这三副刻子不计幺九刻), so this pung still counts.  Asked for by name.
-        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        t = f"{draw(sampled((1, 9)))}{s}"
         return Plan(target, [_pung(w) for w in winds[:3]] + [_pung(t)],
                     palette=_tiles_of(range(1, 10), honours=DRAGON_TILES))
     if target == "little_four_winds_terminal_pung":
         # 小四喜 and a pung of a numbered 1 or 9: its 不计幺九刻 is for the three wind pungs only
         # (xinbian 第七章 9 组成小四喜的三副刻子不计…幺九刻), so this pung still counts.  Asked for by name.
-        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        t = f"{draw(sampled((1, 9)))}{s}"
         return Plan(target, [_pung(w) for w in winds[:3]] + [_pung(t)], forced_pair=winds[3],
                     palette=_tiles_of(range(1, 10), honours=DRAGON_TILES))
     if target == "big_four_winds_terminal_pung":
         # 大四喜 and a pung of a numbered 1 or 9: under the project's reading of R-009 its 不计
         # 幺九刻 is for its four wind pungs only, so this pung still counts.  Asked for by name.
-        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        t = f"{draw(sampled((1, 9)))}{s}"
         return Plan(target, [_pung(w) for w in winds] + [_pung(t)])
     if target == "four_shifted_pungs_all_pungs":
         # 一色四节高 with a fifth pung: 碰碰和 holds and 一色四节高 does not count it (xinbian
@@ -161,7 +161,7 @@ def plan(draw, target: str | None = None) -> Plan:
         # 清一色 of pungs with a pung of 1 or 9: neither 断幺 nor 平和 holds on any reading (five
         # pungs never read as five chows), so 清一色's own 不计无字 is the only one at stake
         # (xinbian 第七章 22).  Asked for by name.
-        t = f"{draw(st.sampled_from((1, 9)))}{s}"
+        t = f"{draw(sampled((1, 9)))}{s}"
         return Plan(target, [_pung(t)], palette=_tiles_of(range(1, 10), s), kinds="p",
                     pair_palette=_tiles_of(range(1, 10), s))
     if target == "two_concealed_kongs":
@@ -170,14 +170,14 @@ def plan(draw, target: str | None = None) -> Plan:
         # does not count (xinbian 第七章 53 不计双暗刻; seed000 §三 双暗杠).  A third pung, when
         # drawn, may be concealed (三暗刻) or melded.  Asked for by name.
         every = _tiles_of(range(1, 10), honours=WIND_TILES + DRAGON_TILES)
-        tiles = draw(st.lists(st.sampled_from(sorted(every)), min_size=2, max_size=2, unique=True))
+        tiles = draw(st.lists(sampled(sorted(every)), min_size=2, max_size=2, unique=True))
         # the rest leaves the fourth copies free, so both pungs can become kongs
         return Plan(target, [_pung(t) for t in tiles], palette=every - set(tiles),
-                    kinds=draw(st.sampled_from(("c", "c", "cp"))))
+                    kinds=draw(sampled(("c", "c", "cp"))))
     if target == "quadruple_chow_terminal_pair":
         # 一色四同顺 of 123 (or 789) and a fifth chow 789 (or 123) of its suit: a 老少副 that the
         # 四顺子 fan does not count (xinbian 第六章 5; seed000 §二.5 包含第五顺子).  Asked for by name.
-        a = draw(st.sampled_from((1, 7)))
+        a = draw(sampled((1, 7)))
         return Plan(target, [_chow(s, a)] * 4 + [_chow(s, 8 - a)], kinds="c")
     # linked_chows: each chow related to one drawn before it
     chows = [_chow(s, draw(st.integers(1, 7)))]

@@ -38,11 +38,11 @@ def ci_rows(ref):
 
 @pytest.mark.slow
 def test_every_property_is_run(ci_rows):
-    assert [r["number"] for r in ci_rows] == list(range(1, 25))
+    assert [r["number"] for r in ci_rows] == list(range(1, len(PROPERTIES) + 1)) and len(PROPERTIES) >= 25
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("number", range(1, 25))
+@pytest.mark.parametrize("number", range(1, len(PROPERTIES) + 1))
 def test_reference_passes(ci_rows, number):
     row = ci_rows[number - 1]
     assert row["result"] == "pass", json.dumps(row, ensure_ascii=False, indent=1)

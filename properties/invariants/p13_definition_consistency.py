@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from gb16.properties import definitions as D, strategies as S
 from gb16.properties.hands import Case, NotationError, Reading, compact, readings
@@ -13,6 +14,27 @@ from gb16.properties.invariants.base import (
 
 # --------------------------------------------------------------------------------------
 # 13. Definition consistency
+
+
+class Reported(NamedTuple):
+    """A result read by the model: the fans it reports (flowers aside), its interpretation, the
+    model's reading that interpretation names with the map from its set indices to the
+    reading's, and the facts of that reading (gb16.properties.definitions)."""
+
+    fans: Counter
+    interp: dict
+    reading: Reading
+    index: dict[int, int]
+    facts: D.Facts
+
+
+def reported(case: Case, result: dict) -> Reported | None:
+    """:class:`Reported` of a scorer's ``result`` for ``case``; None when it names no interpretation."""
+    interp = interpretation_of(result)
+    if interp is None:
+        return None
+    reading, index = reported_reading(case, interp)
+    return Reported(fans_only(fan_counts(result)), interp, reading, index, D.facts_of(case, reading))
 
 
 def reported_reading(case: Case, interp: dict) -> tuple[Reading, dict[int, int]]:

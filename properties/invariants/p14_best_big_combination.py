@@ -6,10 +6,10 @@ from collections import Counter
 
 from gb16.properties import definitions as D, strategies as S
 from gb16.properties.invariants.base import (
-    FAN, Violation, _brief, fan_counts, fan_text, fans_only, interpretation_of, register, score_ok,
+    FAN, Violation, _brief, fan_text, register, score_ok,
 )
 from gb16.properties.invariants.p13_definition_consistency import (
-    _reported_big, describe_reading, reported_reading,
+    _reported_big, describe_reading, reported as reported_by,
 )
 
 # --------------------------------------------------------------------------------------
@@ -31,12 +31,10 @@ COMBINATION_PROFILES = ("contested", "contested", "chows", "chows", "chow_family
 def best_big_combination(scorer, case) -> bool:
     inp = case.to_input()
     result = score_ok(scorer, inp, "the hand")
-    reported = fans_only(fan_counts(result))
-    interp = interpretation_of(result)
-    if interp is None:
+    read = reported_by(case, result)
+    if read is None:
         return False
-    reading, index = reported_reading(case, interp)
-    f = D.facts_of(case, reading)
+    reported, interp, reading, index, f = read
     holds = D.holding(f)
     ctx = f" — fans {fan_text(reported)}; reading {describe_reading(reading)}; input {_brief(inp, 600)}"
     big = [x for x in reported if x in D.BIG_COMBINATION]

@@ -16,10 +16,10 @@ from gb16.properties import definitions as D
 from gb16.properties.hands import Case, Hand, Reading, formal_waits, readings
 from gb16.properties.in_force import BASIC_SHAPE_FANS, SIX_KIND_FANS, InForce, in_force
 from gb16.properties.invariants.base import (
-    FAN, Violation, _brief, call, fan_counts, fan_text, fans_only, interpretation_of, register, score_ok,
+    FAN, Violation, _brief, call, fan_text, register, score_ok,
 )
 from gb16.properties.invariants.p13_definition_consistency import (
-    _reported_big, describe_reading, reported_reading,
+    _reported_big, describe_reading, reported as reported_by, reported_reading,
 )
 from gb16.properties.invariants.p24_not_counted_trace import gives_trace
 from gb16.properties.strategies.rulings import ruling_hands
@@ -156,12 +156,10 @@ def rulings_in_force(scorer, case: Case) -> bool:
                             f"input {_brief(inp, 600)}")
         return True
     result = score_ok(scorer, inp, f"under {rules.label}, the hand")
-    reported = fans_only(fan_counts(result))
-    interp = interpretation_of(result)
-    if interp is None:
+    read = reported_by(case, result)
+    if read is None:
         return False
-    reading, index = reported_reading(case, interp)
-    f = D.facts_of(case, reading)
+    reported, interp, reading, index, f = read
     ctx = (f" — under {rules.label}; fans {fan_text(reported)}; reading {describe_reading(reading)}; "
            f"input {_brief(inp, 600)}")
     if rules.seven_pairs_distinct:

@@ -38,7 +38,7 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -q -n auto
 
-# the lint and the suite without the tests marked slow (tests/conftest.py): under a minute on 2 cores
+# the lint and the suite without the tests marked slow (tests/conftest.py): about 3½ minutes on 2 cores
 check: lint
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
 

@@ -79,7 +79,9 @@ def test_the_terminal_board_shows_the_running_parts_and_the_broken_under_a_tally
     for k in range(3):
         board.end(k, ok=k != 1)
     board.note(3, "step 4/10")
-    frame = stream.getvalue().rsplit("\x1b[2Kgb16 report", 1)[1].split("\n")
+    frame = stream.getvalue().rsplit("\x1b[2Kgb16 report", 1)[1]
+    assert frame.endswith("\n\x1b[J")   # a longer drawing's lines below are cleared
+    frame = frame.removesuffix("\x1b[J").split("\n")
     lines = [line.removeprefix("\x1b[2K") for line in frame if line.strip("\x1b[2K")]
     assert "3 of 24 parts done, 19 waiting" in lines[0]
     assert [line.split("  ")[0] for line in lines[1:]] == ["Property 2", "Property 4", "Property 5"]

@@ -207,14 +207,13 @@ def certify_part(options: CertifyOptions, progress=None) -> float:
 
 
 def part_times(jobs: list[parallel.Part], outcomes: dict) -> dict[str, float]:
-    """Each part's seconds in its process, by its label, in the order the parts started (a part
-    that broke: the seconds it reported, else 0)."""
-    times = {}
-    for part in jobs:
-        kind, value = outcomes.get(part.key, ("raised", None))
-        seconds = value if isinstance(value, float) else getattr(value, "seconds", 0.0) if kind == "done" else 0.0
-        times[part.label] = round(float(seconds), 1)
-    return times
+    """Each part's seconds in its process, by its label, in the order the parts started (0 for a
+    part that broke)."""
+    def seconds(kind: str, value) -> float:
+        if kind != "done":
+            return 0.0
+        return value if isinstance(value, float) else getattr(value, "seconds", 0.0)   # the corpus: a float
+    return {part.label: round(float(seconds(*outcomes.get(part.key, ("raised", None)))), 1) for part in jobs}
 
 
 def times_text(times: dict[str, float], wall: float, processes: int) -> str:

@@ -156,9 +156,7 @@ class Board:
             shown = [s.line(now) for s in self.states if s.status in ("running", "error")]
             lines = [f"gb16 report {duration(now - self.began)} · {self.tally()}"] + shown
             out = (f"\x1b[{self._drawn}F" if self._drawn else "") + "".join(f"\x1b[2K{line}\n" for line in lines)
-            if len(lines) < self._drawn:   # clear what the last drawing left below
-                out += "".join("\x1b[2K\n" for _ in range(self._drawn - len(lines))) + f"\x1b[{self._drawn - len(lines)}F"
-            self.stream.write(out)
+            self.stream.write(out + "\x1b[J")   # and clear what a longer drawing left below
             self.stream.flush()
             self._drawn = len(lines)
         elif force or now - self._last_beat >= self.heartbeat:

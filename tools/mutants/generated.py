@@ -472,24 +472,15 @@ def declarations(cases: list[dict]) -> list[tuple[str, Any, dict, list[dict]]]:
 
 
 def _declared_outcome(site: Site, shown: str, label: str, rules, metadata: dict,
-                      cases: list[dict]) -> tuple[str | None, str | None]:
-    """``(killed case, broken case)`` of the mutant under one rule set of :func:`declarations`."""
-    from gb16.tools.harness.certify import run_case
-    from gb16.tools.harness.implementations import PythonImplementation
-    from gb16.tools.harness.runlog import FAILING
+                      cases: list[dict]) -> tuple[str | None, str | None, bool]:
+    """``(killed case, broken case, hung)`` of the mutant under one rule set of :func:`declarations`
+    (``hung``: a case ran past its time; see gb16.tools.mutants.kill.corpus_outcomes)."""
+    from gb16.tools.mutants.kill import corpus_outcomes
     m = generated_mutant(site, shown, rules)
-    impl = PythonImplementation(m.scorer, {**metadata, "name": f"{metadata['name']} {label}"}, f"generated:{label}")
-    started = impl.start()
-    broken = None
-    for seq, case in enumerate(cases, 1):
-        record, _ = run_case(impl, case, started, {}, CASE_TIMEOUT, seq)
-        if record["status"] == "fail":
-            return case["id"], broken
-        if record["status"] in FAILING:
-            broken = broken or case["id"]
-        if record["status"] == "timeout":   # its call runs on, on a thread no one can stop: no fair time is left
-            break
-    return None, broken
+    m.scorer.gb16_metadata = {**metadata, "name": f"{metadata['name']} {label}"}
+    hung: list[str] = []
+    killed, broken = corpus_outcomes(m, cases, timeout=CASE_TIMEOUT, stop_after=1, timed_out=hung)
+    return (killed[0] if killed else None), (broken[0] if broken else None), bool(hung)
 
 
 def judge_corpus(m, cases: list[dict], site: Site | None = None, shown: str = "") -> dict:
@@ -503,11 +494,12 @@ def judge_corpus(m, cases: list[dict], site: Site | None = None, shown: str = ""
     under = None
     if not killed and site is not None and not hung:   # a call left running: no fair time for more
         for label, rules, metadata, judged in declarations(cases):
-            case, broke = _declared_outcome(site, shown, label, rules, metadata, judged)
+            case, broke, stuck = _declared_outcome(site, shown, label, rules, metadata, judged)
             if broke and not broken:
                 broken = [broke]
             if case is not None:
                 killed, under = [case], label
+            if case is not None or stuck:
                 break
     verdict = "killed" if killed else ("broken" if broken else "survived")
     return {"verdict": verdict, "case": killed[0] if killed else None, "under": under,
